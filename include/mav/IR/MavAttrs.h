@@ -1,0 +1,23 @@
+//===- MavAttrs.h - Attributes of the mav dialect ---------------*- C++ -*-===//
+
+#ifndef MAV_IR_MAVATTRS_H
+#define MAV_IR_MAVATTRS_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectImplementation.h"
+
+#include "mav/IR/MavEnums.h.inc"
+
+namespace mav {
+/// `[1, 2, 3]`, the printed form of shapes, strides and precisions.
+mlir::FailureOr<mlir::DenseI64ArrayAttr>
+parseIndexList(mlir::AsmParser &parser);
+void printIndexList(mlir::AsmPrinter &printer, mlir::DenseI64ArrayAttr list);
+/// A string literal with escapes, as builtin string attributes print.
+void printQuotedString(mlir::AsmPrinter &printer, llvm::StringRef value);
+} // namespace mav
+
+#define GET_ATTRDEF_CLASSES
+#include "mav/IR/MavAttrs.h.inc"
+
+#endif // MAV_IR_MAVATTRS_H

@@ -1,0 +1,49 @@
+//===- MavDialect.td - The mav dialect ---------------------*- tablegen -*-===//
+//
+// The dialect definition and the base classes of its ops, types and
+// attributes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MAV_IR_MAVDIALECT_TD
+#define MAV_IR_MAVDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def Mav_Dialect : Dialect {
+  let name = "mav";
+  let cppNamespace = "::mav";
+  let summary = "A MASE-style graph IR for PyTorch models";
+  let description = [{
+    The mav dialect mirrors torch.fx: a `mav.graph` holds the placeholders as
+    block arguments, one op per FX node kind (`get_attr`, `call_module`,
+    `call_function`, `call_method`) and `mav.output` as the terminator. Every
+    node keeps its FX-style name, which the printer uses as its SSA name, its
+    scope, and typed MASE metadata (`common`, `hardware`, `software`).
+    Weights live once per module as `mav.weight` symbols holding bit-exact
+    `dense_resource` blobs.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let useFoldAPI = kEmitFoldAdaptorFolder;
+  let extraClassDeclaration = [{
+    void registerTypes();
+    void registerAttributes();
+  }];
+}
+
+class Mav_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Mav_Dialect, mnemonic, traits>;
+
+class Mav_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<Mav_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+class Mav_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Mav_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+#endif // MAV_IR_MAVDIALECT_TD

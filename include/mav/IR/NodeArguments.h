@@ -1,0 +1,67 @@
+//===- NodeArguments.h - FX-style node arguments ----------------*- C++ -*-===//
+//
+// A node's arguments are a tree: positional values and keyword values, each a
+// constant (int, float, bool, None, string, dtype, ...), a list, a tuple, or a
+// run time value. The tree is stored as attributes (`args`, `kwargs`) whose
+// run time values are `#mav.operand<i>` references to the op's operands,
+// numbered in tree order (positional first, then keywords by name).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MAV_IR_NODEARGUMENTS_H
+#define MAV_IR_NODEARGUMENTS_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/OpImplementation.h"
+
+namespace mav {
+
+/// Parses `(v, v, ..., name = v, ...)`. Operands come back in tree order.
+mlir::ParseResult parseNodeArguments(
+    mlir::OpAsmParser &parser, mlir::ArrayAttr &args,
+    mlir::DictionaryAttr &kwargs,
+    llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &operands);
+
+/// Parses one argument value, appending the run time values it uses.
+mlir::ParseResult parseArgumentValue(
+    mlir::OpAsmParser &parser, mlir::Attribute &value,
+    llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &operands);
+
+void printNodeArguments(mlir::OpAsmPrinter &printer, mlir::ArrayAttr args,
+                        mlir::DictionaryAttr kwargs,
+                        mlir::OperandRange operands);
+
+void printArgumentValue(mlir::OpAsmPrinter &printer, mlir::Attribute value,
+                        mlir::OperandRange operands);
+
+/// Checks that every leaf is an argument form mav knows and that operand
+/// references number the operands exactly once, in tree order. On failure
+/// returns a message describing the problem.
+std::optional<std::string>
+checkArgumentTree(llvm::ArrayRef<mlir::Attribute> roots, unsigned numOperands);
+
+/// Calls `fn(index)` for each operand reference in tree order.
+void walkOperandRefs(mlir::Attribute value,
+                     llvm::function_ref<void(unsigned)> fn);
+
+/// Builds argument trees while collecting the operands they reference.
+class ArgumentTreeBuilder {
+public:
+  explicit ArgumentTreeBuilder(mlir::MLIRContext *context) : context(context) {}
+
+  /// A reference to `value`, appended to the operands.
+  mlir::Attribute use(mlir::Value value);
+  mlir::Attribute none();
+  mlir::Attribute tuple(llvm::ArrayRef<mlir::Attribute> elements);
+  mlir::Attribute list(llvm::ArrayRef<mlir::Attribute> elements);
+
+  llvm::ArrayRef<mlir::Value> getOperands() const { return operands; }
+
+private:
+  mlir::MLIRContext *context;
+  llvm::SmallVector<mlir::Value> operands;
+};
+
+} // namespace mav
+
+#endif // MAV_IR_NODEARGUMENTS_H

@@ -1,0 +1,450 @@
+//===- MavOps.cpp - Ops of the mav dialect --------------------------------===//
+
+#include "mav/IR/MavOps.h"
+#include "mav/IR/NodeArguments.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+
+using namespace mlir;
+using namespace mav;
+
+static llvm::cl::opt<bool> elideWeights(
+    "mav-elide-weights",
+    llvm::cl::desc("Print weights as dense_resource<__elided__> instead of "
+                   "their data (the text then carries no weight values)"),
+    llvm::cl::init(false));
+
+//===----------------------------------------------------------------------===//
+// Node helpers
+//===----------------------------------------------------------------------===//
+
+/// FX names are Python identifiers.
+static bool isValidNodeName(StringRef name) {
+  if (name.empty() || !(llvm::isAlpha(name[0]) || name[0] == '_'))
+    return false;
+  return llvm::all_of(name,
+                      [](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+static StringRef getNodeNameOrEmpty(Operation *op) {
+  if (auto name = op->getAttrOfType<StringAttr>("name"))
+    return name.getValue();
+  return {};
+}
+
+/// Starts an error naming the node, e.g. "node 'conv1': ...".
+static InFlightDiagnostic emitNodeError(Operation *op) {
+  return op->emitError() << "node '" << getNodeNameOrEmpty(op) << "' ("
+                         << op->getName() << "): ";
+}
+
+template <typename AttrT>
+static LogicalResult checkMetadataKind(Operation *op, StringRef key,
+                                       StringRef expected) {
+  Attribute value = op->getAttr(key);
+  if (!value || value.isa<AttrT>())
+    return success();
+  return emitNodeError(op) << "'" << key << "' must be a " << expected
+                           << " attribute, got " << value;
+}
+
+/// What every node checks: its name and the kinds of its metadata.
+static LogicalResult verifyNode(Operation *op) {
+  StringRef name = getNodeNameOrEmpty(op);
+  if (!isValidNodeName(name))
+    return emitNodeError(op)
+           << "name '" << name << "' is not a Python identifier";
+  if (op->getNumResults() == 0)
+    return emitNodeError(op) << "a node must produce a value";
+  return failure(
+      failed(checkMetadataKind<ScopeAttr>(op, "scope", "#mav.scope")) ||
+      failed(checkMetadataKind<CommonMetaAttr>(op, "common", "#mav.common")) ||
+      failed(checkMetadataKind<HardwareMetaAttr>(op, "hardware",
+                                                 "#mav.hardware")) ||
+      failed(checkMetadataKind<SoftwareMetaAttr>(op, "software",
+                                                 "#mav.software")));
+}
+
+static void setNodeResultNames(Operation *op, OpAsmSetValueNameFn setNameFn) {
+  StringRef name = getNodeNameOrEmpty(op);
+  if (!name.empty() && op->getNumResults() > 0)
+    setNameFn(op->getResult(0), name);
+}
+
+/// The node's name is its SSA name: `%relu = ...` names the node "relu".
+static ParseResult parseNodeName(OpAsmParser &parser, OperationState &result) {
+  StringRef name = parser.getResultName(0).first;
+  if (name.empty())
+    return parser.emitError(parser.getNameLoc(),
+                            "a node is named by its result, as in "
+                            "'%relu = mav.call_module ...'");
+  result.attributes.set("name", parser.getBuilder().getStringAttr(name));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// call_function, call_method, call_module
+//===----------------------------------------------------------------------===//
+
+static constexpr StringRef callElidedAttrs[] = {"name", "target", "args",
+                                                "kwargs"};
+
+static ParseResult parseCallNode(OpAsmParser &parser, OperationState &result) {
+  StringAttr target;
+  ArrayAttr args;
+  DictionaryAttr kwargs;
+  SmallVector<OpAsmParser::UnresolvedOperand> operands;
+  FunctionType type;
+  if (parseNodeName(parser, result) ||
+      parser.parseAttribute(target, "target", result.attributes) ||
+      parseNodeArguments(parser, args, kwargs, operands) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
+    return failure();
+  SMLoc typeLoc = parser.getCurrentLocation();
+  if (parser.parseType(type) ||
+      parser.resolveOperands(operands, type.getInputs(), typeLoc,
+                             result.operands))
+    return failure();
+  result.addTypes(type.getResults());
+  result.addAttribute("args", args);
+  result.addAttribute("kwargs", kwargs);
+  return success();
+}
+
+template <typename OpT>
+static void printCallNode(OpT op, OpAsmPrinter &printer) {
+  printer << ' ';
+  printer.printAttributeWithoutType(op.getTargetAttr());
+  printer << ' ';
+  printNodeArguments(printer, op.getArgs(), op.getKwargs(), op.getOperands());
+  printer.printOptionalAttrDict(op->getAttrs(), callElidedAttrs);
+  printer << " : ";
+  printer.printFunctionalType(op.getOperands().getTypes(),
+                              op.getResults().getTypes());
+}
+
+template <typename OpT> static LogicalResult verifyCallNode(OpT op) {
+  if (failed(verifyNode(op)))
+    return failure();
+  if (op.getTarget().empty())
+    return emitNodeError(op) << "empty target";
+  SmallVector<Attribute> roots(op.getArgs().begin(), op.getArgs().end());
+  for (NamedAttribute keyword : op.getKwargs())
+    roots.push_back(keyword.getValue());
+  if (auto error = checkArgumentTree(roots, op.getOperands().size()))
+    return emitNodeError(op) << *error;
+  return success();
+}
+
+#define MAV_DEFINE_CALL_NODE(OpT)                                              \
+  ParseResult OpT::parse(OpAsmParser &parser, OperationState &result) {        \
+    return parseCallNode(parser, result);                                      \
+  }                                                                            \
+  void OpT::print(OpAsmPrinter &printer) { printCallNode(*this, printer); }    \
+  void OpT::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {                 \
+    setNodeResultNames(*this, setNameFn);                                      \
+  }                                                                            \
+  ArrayRef<StringRef> OpT::getElidedAttrNames() { return callElidedAttrs; }
+
+MAV_DEFINE_CALL_NODE(CallFunctionOp)
+MAV_DEFINE_CALL_NODE(CallMethodOp)
+MAV_DEFINE_CALL_NODE(CallModuleOp)
+#undef MAV_DEFINE_CALL_NODE
+
+LogicalResult CallFunctionOp::verify() { return verifyCallNode(*this); }
+LogicalResult CallMethodOp::verify() { return verifyCallNode(*this); }
+
+LogicalResult CallModuleOp::verify() {
+  if (failed(verifyCallNode(*this)))
+    return failure();
+  if (getModuleClass().empty())
+    return emitNodeError(*this) << "empty module_class";
+  return success();
+}
+
+LogicalResult
+CallModuleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  if (!getBodyAttr())
+    return success();
+  if (!symbolTable.lookupNearestSymbolFrom<GraphOp>(*this, getBodyAttr()))
+    return emitNodeError(*this)
+           << "body " << getBodyAttr() << " is not a mav.graph";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// get_attr
+//===----------------------------------------------------------------------===//
+
+ParseResult GetAttrOp::parse(OpAsmParser &parser, OperationState &result) {
+  FlatSymbolRefAttr target;
+  Type type;
+  if (parseNodeName(parser, result) ||
+      parser.parseAttribute(target, "target", result.attributes) ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(type))
+    return failure();
+  result.addTypes(type);
+  return success();
+}
+
+void GetAttrOp::print(OpAsmPrinter &printer) {
+  printer << ' ';
+  printer.printAttributeWithoutType(getTargetAttr());
+  printer.printOptionalAttrDict((*this)->getAttrs(), {"name", "target"});
+  printer << " : " << getResult().getType();
+}
+
+void GetAttrOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNodeResultNames(*this, setNameFn);
+}
+
+LogicalResult GetAttrOp::verify() { return verifyNode(*this); }
+
+LogicalResult GetAttrOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto weight =
+      symbolTable.lookupNearestSymbolFrom<WeightOp>(*this, getTargetAttr());
+  if (!weight)
+    return emitNodeError(*this) << "target " << getTargetAttr()
+                                << " is not a mav.weight of this module";
+  Type type = getResult().getType();
+  if (type.isa<RankedTensorType>() && type != weight.getWeightType())
+    return emitNodeError(*this)
+           << "result type " << type << " differs from the type "
+           << weight.getWeightType() << " of weight " << getTargetAttr();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// weight
+//===----------------------------------------------------------------------===//
+
+static constexpr StringLiteral elidedWeightKey = "__elided__";
+
+ParseResult WeightOp::parse(OpAsmParser &parser, OperationState &result) {
+  StringAttr name;
+  StringRef kindName;
+  Attribute value;
+  if (parser.parseSymbolName(name, "sym_name", result.attributes))
+    return failure();
+  SMLoc kindLoc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&kindName))
+    return failure();
+  std::optional<WeightKind> kind = symbolizeWeightKind(kindName);
+  if (!kind)
+    return parser.emitError(kindLoc, "expected 'parameter' or 'buffer'");
+  SMLoc valueLoc = parser.getCurrentLocation();
+  if (parser.parseEqual() || parser.parseAttribute(value) ||
+      parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  if (!value.isa<ElementsAttr>())
+    return parser.emitError(valueLoc, "expected an elements attribute");
+  result.addAttribute("kind", WeightKindAttr::get(parser.getContext(), *kind));
+  result.addAttribute("value", value);
+  return success();
+}
+
+void WeightOp::print(OpAsmPrinter &printer) {
+  printer << ' ';
+  printer.printSymbolName(getSymName());
+  printer << ' ' << stringifyWeightKind(getKind()) << " = ";
+  if (elideWeights && getValue().isa<DenseResourceElementsAttr>())
+    printer << "dense_resource<" << elidedWeightKey
+            << "> : " << getValue().getType();
+  else
+    printer.printAttribute(getValue());
+  printer.printOptionalAttrDict((*this)->getAttrs(),
+                                {"sym_name", "kind", "value"});
+}
+
+LogicalResult WeightOp::verify() {
+  auto type = getValue().getType().dyn_cast<RankedTensorType>();
+  if (!type || !type.hasStaticShape())
+    return emitOpError() << "weight '" << getSymName()
+                         << "' must be a statically shaped tensor, got "
+                         << getValue().getType();
+  if (getFrozen() && getKind() == WeightKind::buffer)
+    return emitOpError() << "weight '" << getSymName()
+                         << "': only parameters can be frozen";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// graph
+//===----------------------------------------------------------------------===//
+
+static constexpr StringRef graphElidedAttrs[] = {"sym_name", "function_type",
+                                                 "arg_names", "sym_visibility"};
+
+ParseResult GraphOp::parse(OpAsmParser &parser, OperationState &result) {
+  Builder &builder = parser.getBuilder();
+  StringRef visibility;
+  if (succeeded(parser.parseOptionalKeyword(&visibility,
+                                            {"private", "public", "nested"})))
+    result.addAttribute("sym_visibility", builder.getStringAttr(visibility));
+  StringAttr name;
+  SmallVector<OpAsmParser::Argument> arguments;
+  SmallVector<Type> resultTypes;
+  if (parser.parseSymbolName(name, "sym_name", result.attributes) ||
+      parser.parseArgumentList(arguments, AsmParser::Delimiter::Paren,
+                               /*allowType=*/true) ||
+      parser.parseOptionalArrowTypeList(resultTypes) ||
+      parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+
+  SmallVector<Type> argumentTypes;
+  SmallVector<Attribute> argumentNames;
+  for (OpAsmParser::Argument &argument : arguments) {
+    argumentTypes.push_back(argument.type);
+    StringRef argName = argument.ssaName.name;
+    argName.consume_front("%");
+    argumentNames.push_back(builder.getStringAttr(argName));
+  }
+  result.addAttribute("function_type", TypeAttr::get(builder.getFunctionType(
+                                           argumentTypes, resultTypes)));
+  result.addAttribute("arg_names", builder.getArrayAttr(argumentNames));
+  return parser.parseRegion(*result.addRegion(), arguments);
+}
+
+void GraphOp::print(OpAsmPrinter &printer) {
+  printer << ' ';
+  if (auto visibility = getSymVisibility())
+    printer << *visibility << ' ';
+  printer.printSymbolName(getSymName());
+  printer << '(';
+  llvm::interleaveComma(
+      getBodyBlock().getArguments(), printer,
+      [&](BlockArgument argument) { printer.printRegionArgument(argument); });
+  printer << ')';
+  ArrayRef<Type> resultTypes = getFunctionType().getResults();
+  if (!resultTypes.empty()) {
+    printer << " -> ";
+    if (resultTypes.size() == 1)
+      printer << resultTypes.front();
+    else
+      printer << '(' << resultTypes << ')';
+  }
+  printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
+                                           graphElidedAttrs);
+  printer << ' ';
+  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
+}
+
+void GraphOp::getAsmBlockArgumentNames(Region &region,
+                                       OpAsmSetValueNameFn setNameFn) {
+  ArrayAttr names = getArgNames();
+  for (BlockArgument argument : region.getArguments())
+    if (argument.getArgNumber() < names.size())
+      setNameFn(argument,
+                names[argument.getArgNumber()].cast<StringAttr>().getValue());
+}
+
+OutputOp GraphOp::getOutput() {
+  return dyn_cast<OutputOp>(getBodyBlock().getTerminator());
+}
+
+LogicalResult GraphOp::verifyRegions() {
+  Block &block = getBodyBlock();
+  FunctionType type = getFunctionType();
+  if (block.getArgumentTypes() != type.getInputs())
+    return emitOpError() << "graph '" << getSymName()
+                         << "': placeholder types do not match "
+                         << getFunctionTypeAttr();
+  ArrayAttr argNames = getArgNames();
+  if (argNames.size() != block.getNumArguments())
+    return emitOpError() << "graph '" << getSymName() << "' has "
+                         << block.getNumArguments() << " placeholders but "
+                         << argNames.size() << " arg_names";
+
+  DenseMap<StringAttr, Location> definedNames;
+  auto claimName = [&](StringAttr name, Location loc) -> LogicalResult {
+    auto [it, inserted] = definedNames.try_emplace(name, loc);
+    if (inserted)
+      return success();
+    return mlir::emitError(loc)
+           << "node name '" << name.getValue() << "' is already used in graph '"
+           << getSymName() << "'";
+  };
+  for (auto [argument, nameAttr] : llvm::zip(block.getArguments(), argNames)) {
+    auto name = nameAttr.dyn_cast<StringAttr>();
+    if (!name || !isValidNodeName(name.getValue()))
+      return emitOpError() << "graph '" << getSymName() << "': placeholder "
+                           << nameAttr << " is not a Python identifier";
+    if (failed(claimName(name, getLoc())))
+      return failure();
+  }
+
+  llvm::DenseSet<Operation *> defined;
+  for (Operation &op : block) {
+    if (!isa<NodeOpInterface, OutputOp>(op))
+      return op.emitOpError()
+             << "is not a mav node: a graph holds get_attr, call_module, "
+                "call_function and call_method nodes and ends with "
+                "mav.output";
+    if (isa<NodeOpInterface>(op) &&
+        failed(claimName(op.getAttrOfType<StringAttr>("name"), op.getLoc())))
+      return failure();
+    for (Value operand : op.getOperands()) {
+      Operation *producer = operand.getDefiningOp();
+      if (producer && !defined.contains(producer))
+        return (isa<OutputOp>(op) ? op.emitError() << "output: "
+                                  : emitNodeError(&op))
+               << "uses '" << getNodeNameOrEmpty(producer)
+               << "' before it is defined";
+    }
+    defined.insert(&op);
+  }
+  OutputOp output = getOutput();
+  if (!output)
+    return emitOpError() << "graph '" << getSymName()
+                         << "' must end with mav.output";
+  if (output.getOperands().getTypes() != type.getResults())
+    return output.emitError()
+           << "output types (" << output.getOperands().getTypes()
+           << ") do not match the results of graph '" << getSymName() << "' ("
+           << type.getResults() << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// output
+//===----------------------------------------------------------------------===//
+
+ParseResult OutputOp::parse(OpAsmParser &parser, OperationState &result) {
+  Attribute value;
+  SmallVector<OpAsmParser::UnresolvedOperand> operands;
+  SmallVector<Type> types;
+  if (parseArgumentValue(parser, value, operands))
+    return failure();
+  if (!operands.empty() && (parser.parseColon() || parser.parseTypeList(types)))
+    return failure();
+  if (parser.parseOptionalAttrDict(result.attributes) ||
+      parser.resolveOperands(operands, types, parser.getCurrentLocation(),
+                             result.operands))
+    return failure();
+  result.addAttribute("value", value);
+  return success();
+}
+
+void OutputOp::print(OpAsmPrinter &printer) {
+  printer << ' ';
+  printArgumentValue(printer, getValue(), getOperands());
+  if (!getOperands().empty())
+    printer << " : " << getOperands().getTypes();
+  printer.printOptionalAttrDict((*this)->getAttrs(), {"value"});
+}
+
+LogicalResult OutputOp::verify() {
+  if (auto error = checkArgumentTree(getValue(), getOperands().size()))
+    return emitError() << "output: " << *error;
+  return success();
+}
+
+#include "mav/IR/MavOpsInterfaces.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "mav/IR/MavOps.cpp.inc"

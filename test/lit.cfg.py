@@ -1,0 +1,29 @@
+# -*- Python -*-
+# lit configuration for the mav test suite.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "MAV"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt",
+                   "README.md", "Inputs", "models", "unit"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.mav_obj_root, "test")
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%mav_src", config.mav_src_root))
+# Debian's torch; the python3 first on PATH may lack it.
+config.substitutions.append(("%python", "/usr/bin/python3"))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+tool_dirs = [config.mav_tools_dir, config.llvm_tools_dir]
+llvm_config.add_tool_substitutions(["FileCheck", "not", "count"],
+                                   [config.llvm_tools_dir])
+llvm_config.add_tool_substitutions(
+    ["mav-opt", "mav-translate", "MavUnitTests"], tool_dirs)

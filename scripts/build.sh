@@ -8,4 +8,8 @@ if [ ! -f "$build/build.ninja" ]; then
   cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++
 fi
-cmake --build "$build" -j2 "$@"
+if [ $# -gt 0 ]; then
+  cmake --build "$build" -j2 --target "$@"
+else
+  cmake --build "$build" -j2
+fi

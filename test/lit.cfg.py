@@ -18,6 +18,14 @@ config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%mav_src", config.mav_src_root))
 # Debian's torch; the python3 first on PATH may lack it.
 config.substitutions.append(("%python", "/usr/bin/python3"))
+# Real models traced by PyTorch at test time (test/models/generate.py), shared
+# by every test directory; the generator only rewrites what is stale.
+config.substitutions.append(
+    ("%mav_models", os.path.join(config.mav_obj_root, "test", "models")))
+config.substitutions.append(
+    ("%generate_models", "/usr/bin/python3 " + os.path.join(
+        config.mav_src_root, "test", "models", "generate.py") +
+     " --out " + os.path.join(config.mav_obj_root, "test", "models")))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

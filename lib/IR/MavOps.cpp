@@ -273,6 +273,22 @@ LogicalResult WeightOp::verify() {
   return success();
 }
 
+LogicalResult WeightOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  if (!getTiedToAttr())
+    return success();
+  auto tied =
+      symbolTable.lookupNearestSymbolFrom<WeightOp>(*this, getTiedToAttr());
+  if (!tied || tied.getTiedToAttr())
+    return emitOpError() << "weight '" << getSymName() << "' is tied to "
+                         << getTiedToAttr()
+                         << ", which is not an untied mav.weight";
+  if (tied.getValue() != getValue())
+    return emitOpError() << "weight '" << getSymName()
+                         << "' must hold the same value as " << getTiedToAttr()
+                         << ", the weight it is tied to";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // graph
 //===----------------------------------------------------------------------===//

@@ -74,13 +74,16 @@ class Mav_CallOp<string mnemonic, list<Trait> traits = []>
 // Module level
 //===----------------------------------------------------------------------===//
 
-def Mav_WeightOp : Mav_Op<"weight", [Symbol]> {
+def Mav_WeightOp : Mav_Op<"weight", [Symbol,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "a named parameter or buffer, held once per module";
   let description = [{
     A model's parameter or buffer under its state_dict name, carried bit-exact
     as a `dense_resource` blob (or any elements attribute). `get_attr` and
     `call_module` nodes refer to it by name. `frozen` marks a parameter with
-    `requires_grad = False`. With `--mav-elide-weights` the printer writes
+    `requires_grad = False`. `tied_to` marks a second name of another
+    weight's tensor (tied embeddings): it holds the same blob and is counted
+    once. With `--mav-elide-weights` the printer writes
     `dense_resource<__elided__>` instead of the data; such text parses, but
     the weights it names carry no values.
 
@@ -90,7 +93,8 @@ def Mav_WeightOp : Mav_Op<"weight", [Symbol]> {
     ```
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, Mav_WeightKind:$kind,
-                       ElementsAttr:$value, UnitAttr:$frozen);
+                       ElementsAttr:$value, UnitAttr:$frozen,
+                       OptionalAttr<FlatSymbolRefAttr>:$tied_to);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let extraClassDeclaration = [{

@@ -1,0 +1,126 @@
+//===- WeightImporter.cpp - Parameters and buffers as mav.weight ----------===//
+
+#include "ImporterInternals.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+
+using namespace mlir;
+using namespace mav;
+using namespace mav::detail;
+
+Type mav::detail::convertScalarType(c10::ScalarType type,
+                                    MLIRContext *context) {
+  Builder builder(context);
+  switch (type) {
+  case c10::ScalarType::Float:
+    return builder.getF32Type();
+  case c10::ScalarType::Double:
+    return builder.getF64Type();
+  case c10::ScalarType::Half:
+    return builder.getF16Type();
+  case c10::ScalarType::BFloat16:
+    return builder.getBF16Type();
+  case c10::ScalarType::Long:
+    return builder.getIntegerType(64, /*isSigned=*/true);
+  case c10::ScalarType::Int:
+    return builder.getIntegerType(32, /*isSigned=*/true);
+  case c10::ScalarType::Short:
+    return builder.getIntegerType(16, /*isSigned=*/true);
+  case c10::ScalarType::Char:
+    return builder.getIntegerType(8, /*isSigned=*/true);
+  case c10::ScalarType::Byte:
+    return builder.getIntegerType(8, /*isSigned=*/false);
+  case c10::ScalarType::Bool:
+    return builder.getI1Type();
+  case c10::ScalarType::ComplexFloat:
+    return ComplexType::get(builder.getF32Type());
+  case c10::ScalarType::ComplexDouble:
+    return ComplexType::get(builder.getF64Type());
+  default:
+    return {};
+  }
+}
+
+/// The tensor's bytes as a dense_resource blob named `name`.
+static FailureOr<ElementsAttr>
+convertTensor(ImportContext &ctx, const at::Tensor &tensor, StringRef name) {
+  Type elementType = convertScalarType(tensor.scalar_type(), ctx.context);
+  if (!elementType) {
+    ctx.emitError() << "weight '" << name << "' has unsupported dtype "
+                    << c10::toString(tensor.scalar_type());
+    return failure();
+  }
+  at::Tensor dense = tensor.detach().to(at::kCPU).contiguous();
+  auto type = RankedTensorType::get(
+      llvm::ArrayRef<int64_t>(dense.sizes().data(), dense.sizes().size()),
+      elementType);
+  ArrayRef<char> bytes(static_cast<const char *>(dense.data_ptr()),
+                       dense.nbytes());
+  AsmResourceBlob blob = HeapAsmResourceBlob::allocateAndCopyWithAlign(
+      bytes, std::max<size_t>(dense.element_size(), 1));
+  DenseResourceElementsHandle handle =
+      DenseResourceElementsHandle::getManagerInterface(ctx.context)
+          .insert(name, std::move(blob));
+  return ElementsAttr(DenseResourceElementsAttr::get(type, handle));
+}
+
+FailureOr<WeightOp> mav::detail::getOrCreateWeight(ImportContext &ctx,
+                                                   const at::Tensor &tensor,
+                                                   StringRef name,
+                                                   WeightKind kind) {
+  if (WeightOp existing = ctx.weightsByName.lookup(name))
+    return existing;
+  const c10::TensorImpl *impl = tensor.unsafeGetTensorImpl();
+  WeightOp tiedTo = ctx.weightsByTensor.lookup(impl);
+  FailureOr<ElementsAttr> value =
+      tiedTo ? FailureOr<ElementsAttr>(tiedTo.getValue())
+             : convertTensor(ctx, tensor, name);
+  if (failed(value))
+    return failure();
+  // Weights come first in the module, in import order.
+  OpBuilder builder(ctx.context);
+  Block *body = ctx.module.getBody();
+  auto insertBefore =
+      llvm::find_if(*body, [](Operation &op) { return !isa<WeightOp>(op); });
+  builder.setInsertionPoint(body, insertBefore);
+  bool frozen = kind == WeightKind::parameter && !tensor.requires_grad();
+  auto weight = builder.create<WeightOp>(
+      FileLineColLoc::get(ctx.context, ctx.fileName, 0, 0),
+      builder.getStringAttr(name), WeightKindAttr::get(ctx.context, kind),
+      *value, frozen ? builder.getUnitAttr() : UnitAttr(),
+      tiedTo ? FlatSymbolRefAttr::get(tiedTo.getSymNameAttr())
+             : FlatSymbolRefAttr());
+  if (!tiedTo)
+    ctx.weightsByTensor[impl] = weight;
+  ctx.weightsByName[name] = weight;
+  return weight;
+}
+
+LogicalResult mav::detail::importWeights(ImportContext &ctx,
+                                         const torch::jit::Module &root) {
+  // Walk every module's parameter and buffer slots, in definition order (the
+  // state_dict's order), so that a tensor reached under two names (tied
+  // weights) keeps both.
+  for (const auto &named : root.named_modules()) {
+    const c10::ClassTypePtr &type = named.value.type();
+    for (size_t slot = 0; slot < type->numAttributes(); ++slot) {
+      bool isParameter = type->is_parameter(slot);
+      if (!isParameter && !type->is_buffer(slot))
+        continue;
+      c10::IValue value = named.value._ivalue()->getSlot(slot);
+      if (!value.isTensor() || !value.toTensor().defined())
+        continue;
+      std::string name = named.name.empty()
+                             ? type->getAttributeName(slot)
+                             : named.name + "." + type->getAttributeName(slot);
+      if (failed(getOrCreateWeight(ctx, value.toTensor(), name,
+                                   isParameter ? WeightKind::parameter
+                                               : WeightKind::buffer)))
+        return failure();
+    }
+  }
+  return success();
+}

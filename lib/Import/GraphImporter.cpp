@@ -116,11 +116,12 @@ public:
   /// Ends the graph with mav.output and sets its signature.
   LogicalResult finish(ArrayRef<Imported> outputs, const Scope &scope);
 
-  /// Leaf bodies: the operator of the leaf class, and the configuration read
-  /// off the first node that computes it.
+  /// Leaf bodies: the operator of the leaf class, the configuration read off
+  /// the first node computing it, and that of every operator node (the
+  /// fallback is the node producing the body's result).
   const OpInfo *leafOp = nullptr;
   DictionaryAttr leafConfig;
-  bool leafConfigIsFallback = false;
+  llvm::DenseMap<Operation *, DictionaryAttr> nodeConfigs;
 
 private:
   LogicalResult importNode(const torch::jit::Node *node, Frame &frame,
@@ -144,7 +145,7 @@ private:
   bool isLeaf(const Scope &callee, const torch::jit::Graph &method);
   FailureOr<GraphOp> getOrImportBody(const Scope &callee,
                                      const std::string &method);
-  void captureLeafConfig(const torch::jit::Node *node, Frame &frame);
+  DictionaryAttr readConfig(const torch::jit::Node *node, Frame &frame);
 
   InFlightDiagnostic emitNodeError(const torch::jit::Node *node,
                                    const Scope &scope);
@@ -438,26 +439,24 @@ FailureOr<GraphOp> GraphImporter::getOrImportBody(const Scope &callee,
     return failure();
 
   NamedAttrList config;
-  if (importer.leafConfig)
-    config.append(importer.leafConfig.getValue());
+  DictionaryAttr principal = importer.leafConfig;
+  if (!principal && !body.getOutput().getOperands().empty())
+    if (Operation *producer =
+            body.getOutput().getOperands().front().getDefiningOp())
+      principal = importer.nodeConfigs.lookup(producer);
+  if (principal)
+    config.append(principal.getValue());
   config.set("training",
              moduleBuilder.getBoolAttr(callee.module.is_training()));
   ctx.bodyConfigs[symbol] = config.getDictionary(ctx.context);
   return body;
 }
 
-void GraphImporter::captureLeafConfig(const torch::jit::Node *node,
-                                      Frame &frame) {
-  // The config is read off the node computing the leaf's operator, else off
-  // the first operator node of the body.
-  if (leafConfig && !leafConfigIsFallback)
-    return;
-  bool matches = leafOp && lookupAtenOp(node->kind().toQualString()) == leafOp;
-  if (leafConfig && !matches)
-    return;
+DictionaryAttr GraphImporter::readConfig(const torch::jit::Node *node,
+                                         Frame &frame) {
   const c10::FunctionSchema *schema = node->maybeSchema();
   if (!schema)
-    return;
+    return {};
   NamedAttrList config;
   for (auto [input, argument] :
        llvm::zip(node->inputs(), schema->arguments())) {
@@ -470,8 +469,7 @@ void GraphImporter::captureLeafConfig(const torch::jit::Node *node,
     if (succeeded(attr) && scratch.getOperands().empty())
       config.set(argument.name(), *attr);
   }
-  leafConfig = config.getDictionary(ctx.context);
-  leafConfigIsFallback = !matches;
+  return config.getDictionary(ctx.context);
 }
 
 LogicalResult GraphImporter::importOperator(const torch::jit::Node *node,
@@ -515,7 +513,9 @@ LogicalResult GraphImporter::importOperator(const torch::jit::Node *node,
     kwargs.emplace_back(builder.getStringAttr(keyword), *arg);
   }
 
-  captureLeafConfig(node, frame);
+  DictionaryAttr config;
+  if (inlineEverything && (leafOp || !leafConfig))
+    config = readConfig(node, frame);
   Location loc = locationOf(node);
   Operation *op;
   if (isMethod) {
@@ -527,13 +527,23 @@ LogicalResult GraphImporter::importOperator(const torch::jit::Node *node,
         scopeAttr(scope), Attribute(), Attribute(), Attribute());
   } else {
     std::string name = namer.claim(NodeNamer::fromOperator(qualified));
+    // The overload TorchScript resolved makes the target exact.
+    std::string target = qualified;
+    if (schema && !schema->overload_name().empty())
+      target += "." + schema->overload_name();
     op = builder.create<CallFunctionOp>(
         loc, resultTypes(node), tree.getOperands(),
-        builder.getStringAttr(qualified), builder.getArrayAttr(args),
+        builder.getStringAttr(target), builder.getArrayAttr(args),
         builder.getDictionaryAttr(kwargs), builder.getStringAttr(name),
         scopeAttr(scope), Attribute(), Attribute(), Attribute());
   }
   mapResults(node, op, frame);
+  if (config) {
+    nodeConfigs[op] = config;
+    if (!leafConfig && leafOp &&
+        lookupAtenOp(node->kind().toQualString()) == leafOp)
+      leafConfig = config;
+  }
   return success();
 }
 

@@ -1,0 +1,60 @@
+//===- Interpreter.h - Run mav graphs on libtorch ---------------*- C++ -*-===//
+//
+// Runs a mav graph node by node: aten and prim operators through TorchScript's
+// operator registry (boxed calls, generic over the schema), `call_module`
+// nodes through the body graph the importer kept, weights from their blobs.
+// On the meta device nothing is computed: tensors carry shapes, dtypes and
+// strides only. Includes libtorch: for the runtime, mav-run and tests only.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MAV_RUNTIME_INTERPRETER_H
+#define MAV_RUNTIME_INTERPRETER_H
+
+#include "mav/IR/MavOps.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <ATen/core/ivalue.h>
+#include <functional>
+#include <memory>
+
+namespace mav {
+
+class Interpreter {
+public:
+  /// Called after each node of the graph given to run() (not of bodies),
+  /// with the node's top-level arguments (positional, then keywords in
+  /// order) and its results.
+  using Observer = std::function<void(mlir::Operation *node,
+                                      llvm::ArrayRef<c10::IValue> args,
+                                      llvm::ArrayRef<c10::IValue> results)>;
+
+  Interpreter(mlir::ModuleOp module, c10::Device device);
+  ~Interpreter();
+
+  /// Runs `graph` on `inputs` and returns what its output holds (one value;
+  /// a tuple when the graph returns several). Failures are diagnostics at
+  /// the failing node naming the last node that succeeded.
+  mlir::FailureOr<c10::IValue> run(GraphOp graph,
+                                   llvm::ArrayRef<c10::IValue> inputs,
+                                   const Observer &observer = {});
+
+  c10::Device getDevice() const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
+/// Seeded random inputs of `graph`'s argument types: normal floats, integers
+/// in [0, intHigh), random bools. Fails at the graph when an argument has no
+/// static shape or dtype.
+mlir::FailureOr<std::vector<c10::IValue>> makeRandomInputs(GraphOp graph,
+                                                           uint64_t seed,
+                                                           int64_t intHigh,
+                                                           c10::Device device);
+
+} // namespace mav
+
+#endif // MAV_RUNTIME_INTERPRETER_H

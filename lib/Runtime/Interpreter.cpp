@@ -1,0 +1,300 @@
+//===- Interpreter.cpp - Run mav graphs on libtorch -----------------------===//
+
+#include "mav/Runtime/Interpreter.h"
+#include "OperatorCall.h"
+
+#include "mav/IR/NodeArguments.h"
+#include "mav/Runtime/TorchTypes.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/Support/Error.h"
+
+#include <ATen/ATen.h>
+
+using namespace mlir;
+using namespace mav;
+using namespace mav::runtime;
+
+using Environment = llvm::DenseMap<Value, c10::IValue>;
+
+struct Interpreter::Impl {
+  Impl(ModuleOp module, c10::Device device) : module(module), device(device) {}
+
+  FailureOr<c10::IValue> runGraph(GraphOp graph, ArrayRef<c10::IValue> inputs,
+                                  const Observer *observer);
+  LogicalResult runNode(Operation *op, Environment &env,
+                        const Observer *observer);
+  FailureOr<std::vector<c10::IValue>>
+  callOperator(Operation *op, StringRef target, bool isMethod, ArrayAttr args,
+               DictionaryAttr kwargs, ArrayRef<c10::IValue> operands,
+               const Observer *observer);
+  FailureOr<c10::IValue> getWeight(GetAttrOp op);
+  std::vector<c10::IValue> operandValues(Operation *op, Environment &env);
+
+  ModuleOp module;
+  c10::Device device;
+  SymbolTableCollection symbols;
+  llvm::DenseMap<Operation *, at::Tensor> weights;
+  llvm::DenseMap<Operation *, std::shared_ptr<torch::jit::Operator>> resolved;
+  /// The last node that ran, for failure diagnostics.
+  Operation *lastSucceeded = nullptr;
+};
+
+Interpreter::Interpreter(ModuleOp module, c10::Device device)
+    : impl(std::make_unique<Impl>(module, device)) {}
+Interpreter::~Interpreter() = default;
+c10::Device Interpreter::getDevice() const { return impl->device; }
+
+FailureOr<c10::IValue> Interpreter::run(GraphOp graph,
+                                        ArrayRef<c10::IValue> inputs,
+                                        const Observer &observer) {
+  impl->lastSucceeded = nullptr;
+  return impl->runGraph(graph, inputs, observer ? &observer : nullptr);
+}
+
+static StringRef nodeName(Operation *op) {
+  if (auto node = dyn_cast<NodeOpInterface>(op))
+    return node.getNodeName();
+  return op->getName().getStringRef();
+}
+
+/// "node 'x' failed: why (last node that succeeded: 'y')".
+static InFlightDiagnostic emitNodeFailure(Operation *op,
+                                          Operation *lastSucceeded) {
+  InFlightDiagnostic diag = op->emitError() << "node '" << nodeName(op) << "' ";
+  diag.attachNote() << "the last node that succeeded is "
+                    << (lastSucceeded
+                            ? "'" + nodeName(lastSucceeded).str() + "'"
+                            : std::string("none: it is the first node"));
+  return diag;
+}
+
+std::vector<c10::IValue> Interpreter::Impl::operandValues(Operation *op,
+                                                          Environment &env) {
+  std::vector<c10::IValue> values;
+  values.reserve(op->getNumOperands());
+  for (Value operand : op->getOperands())
+    values.push_back(env.lookup(operand));
+  return values;
+}
+
+FailureOr<c10::IValue> Interpreter::Impl::runGraph(GraphOp graph,
+                                                   ArrayRef<c10::IValue> inputs,
+                                                   const Observer *observer) {
+  Block &block = graph.getBodyBlock();
+  if (inputs.size() != block.getNumArguments())
+    return graph.emitError()
+           << "graph '" << graph.getSymName() << "' takes "
+           << block.getNumArguments() << " inputs, got " << inputs.size();
+  Environment env;
+  for (auto [argument, input] : llvm::zip(block.getArguments(), inputs))
+    env[argument] = input;
+  for (Operation &op : block) {
+    if (auto output = dyn_cast<OutputOp>(op)) {
+      std::vector<c10::IValue> operands = operandValues(&op, env);
+      return convertArgument(output.getValue(), nullptr, operands, device);
+    }
+    if (failed(runNode(&op, env, observer)))
+      return failure();
+  }
+  return graph.emitError() << "graph '" << graph.getSymName()
+                           << "' has no mav.output";
+}
+
+LogicalResult Interpreter::Impl::runNode(Operation *op, Environment &env,
+                                         const Observer *observer) {
+  std::vector<c10::IValue> operands = operandValues(op, env);
+  std::vector<c10::IValue> results;
+  if (auto getAttr = dyn_cast<GetAttrOp>(op)) {
+    FailureOr<c10::IValue> weight = getWeight(getAttr);
+    if (failed(weight))
+      return failure();
+    results.push_back(*weight);
+    if (observer)
+      (*observer)(op, {}, results);
+  } else if (auto call = dyn_cast<CallModuleOp>(op)) {
+    auto body =
+        symbols.lookupNearestSymbolFrom<GraphOp>(op, call.getBodyAttr());
+    if (!body)
+      return emitNodeFailure(op, lastSucceeded)
+             << "calls module '" << call.getTarget()
+             << "' but has no body graph to run";
+    std::vector<c10::IValue> args;
+    for (Attribute arg : call.getArgs())
+      args.push_back(convertArgument(arg, nullptr, operands, device));
+    FailureOr<c10::IValue> result = runGraph(body, args, nullptr);
+    if (failed(result))
+      return emitNodeFailure(op, lastSucceeded)
+             << "failed in the body of module '" << call.getTarget() << "'";
+    results.push_back(*result);
+    if (observer)
+      (*observer)(op, args, results);
+  } else if (auto call = dyn_cast<CallFunctionOp>(op)) {
+    FailureOr<std::vector<c10::IValue>> values =
+        callOperator(op, call.getTarget(), /*isMethod=*/false, call.getArgs(),
+                     call.getKwargs(), operands, observer);
+    if (failed(values))
+      return failure();
+    results = std::move(*values);
+  } else if (auto call = dyn_cast<CallMethodOp>(op)) {
+    FailureOr<std::vector<c10::IValue>> values =
+        callOperator(op, call.getTarget(), /*isMethod=*/true, call.getArgs(),
+                     call.getKwargs(), operands, observer);
+    if (failed(values))
+      return failure();
+    results = std::move(*values);
+  } else {
+    return op->emitError() << "is not a node the interpreter can run";
+  }
+  if (results.size() != op->getNumResults())
+    return emitNodeFailure(op, lastSucceeded)
+           << "produced " << results.size() << " values for "
+           << op->getNumResults() << " results";
+  for (auto [result, value] : llvm::zip(op->getResults(), results))
+    env[result] = std::move(value);
+  lastSucceeded = op;
+  return success();
+}
+
+FailureOr<c10::IValue> Interpreter::Impl::getWeight(GetAttrOp op) {
+  auto weight =
+      symbols.lookupNearestSymbolFrom<WeightOp>(op, op.getTargetAttr());
+  if (!weight)
+    return emitNodeFailure(op, lastSucceeded)
+           << "reads " << op.getTargetAttr() << ", which is not a weight";
+  auto it = weights.find(weight);
+  if (it != weights.end())
+    return c10::IValue(it->second);
+  FailureOr<at::Tensor> tensor = materializeWeight(weight, device);
+  if (failed(tensor))
+    return failure();
+  weights[weight] = *tensor;
+  return c10::IValue(*tensor);
+}
+
+/// Unpacking a list or tuple needs the node, which TorchScript's registry
+/// does not have here; it is simple enough to do directly.
+static std::optional<std::vector<c10::IValue>>
+unpack(StringRef target, ArrayRef<c10::IValue> args) {
+  if ((target != "prim::ListUnpack" && target != "prim::TupleUnpack") ||
+      args.size() != 1)
+    return std::nullopt;
+  if (args[0].isTuple()) {
+    const auto &elements = args[0].toTupleRef().elements();
+    return std::vector<c10::IValue>(elements.begin(), elements.end());
+  }
+  if (args[0].isList()) {
+    c10::ArrayRef<c10::IValue> elements = args[0].toListRef();
+    return std::vector<c10::IValue>(elements.begin(), elements.end());
+  }
+  return std::nullopt;
+}
+
+/// A meta tensor as a zero-filled cpu tensor of the same shape, and back.
+static c10::IValue
+mapTensors(const c10::IValue &value,
+           const std::function<at::Tensor(const at::Tensor &)> &fn) {
+  if (value.isTensor())
+    return fn(value.toTensor());
+  if (value.isTensorList()) {
+    c10::List<at::Tensor> mapped;
+    for (const at::Tensor &tensor : value.toTensorList())
+      mapped.push_back(fn(tensor));
+    return mapped;
+  }
+  if (value.isTuple()) {
+    std::vector<c10::IValue> elements;
+    for (const c10::IValue &element : value.toTupleRef().elements())
+      elements.push_back(mapTensors(element, fn));
+    return c10::ivalue::Tuple::create(std::move(elements));
+  }
+  if (value.isDevice() && value.toDevice().is_meta())
+    return c10::Device(c10::kCPU);
+  return value;
+}
+
+FailureOr<std::vector<c10::IValue>>
+Interpreter::Impl::callOperator(Operation *op, StringRef target, bool isMethod,
+                                ArrayAttr args, DictionaryAttr kwargs,
+                                ArrayRef<c10::IValue> operands,
+                                const Observer *observer) {
+  if (auto unpacked = unpack(target, operands)) {
+    if (observer)
+      (*observer)(op, operands, *unpacked);
+    return std::move(*unpacked);
+  }
+  llvm::Expected<BoundCall> call =
+      bindCall(target, isMethod, args, kwargs, operands, device, resolved[op]);
+  if (!call)
+    return emitNodeFailure(op, lastSucceeded)
+           << "(" << target << "): " << llvm::toString(call.takeError());
+  std::vector<c10::IValue> results;
+  {
+    torch::jit::Stack stack = call->stack;
+    try {
+      call->op->getOperation()(stack);
+    } catch (const c10::Error &error) {
+      if (!device.is_meta())
+        return emitNodeFailure(op, lastSucceeded)
+               << "(" << target << ") failed: "
+               << StringRef(error.what_without_backtrace()).split('\n').first;
+      // No meta kernel: compute on zero-filled cpu tensors of the same
+      // shapes and keep only the shapes of the results.
+      stack.clear();
+      for (const c10::IValue &value : call->stack)
+        stack.push_back(mapTensors(value, [](const at::Tensor &tensor) {
+          return at::zeros(tensor.sizes(), tensor.options().device(c10::kCPU));
+        }));
+      try {
+        call->op->getOperation()(stack);
+      } catch (const c10::Error &retry) {
+        return emitNodeFailure(op, lastSucceeded)
+               << "(" << target << ") failed: "
+               << StringRef(retry.what_without_backtrace()).split('\n').first;
+      }
+      for (c10::IValue &value : stack)
+        value = mapTensors(value, [](const at::Tensor &tensor) {
+          return at::empty_strided(tensor.sizes(), tensor.strides(),
+                                   tensor.options().device(c10::kMeta));
+        });
+      op->emitRemark() << "node '" << nodeName(op) << "' (" << target
+                       << ") has no meta kernel: its shapes were computed on "
+                          "zero-filled cpu tensors";
+    }
+    results.assign(stack.begin(), stack.end());
+  }
+  if (observer)
+    (*observer)(op, call->arguments, results);
+  return results;
+}
+
+FailureOr<std::vector<c10::IValue>> mav::makeRandomInputs(GraphOp graph,
+                                                          uint64_t seed,
+                                                          int64_t intHigh,
+                                                          c10::Device device) {
+  at::manual_seed(seed);
+  std::vector<c10::IValue> inputs;
+  for (auto [argument, name] :
+       llvm::zip(graph.getBodyBlock().getArguments(), graph.getArgNames())) {
+    auto type = argument.getType().dyn_cast<RankedTensorType>();
+    std::optional<c10::ScalarType> dtype =
+        type ? convertElementType(type.getElementType()) : std::nullopt;
+    if (!type || !type.hasStaticShape() || !dtype)
+      return graph.emitError()
+             << "placeholder '" << name.cast<StringAttr>().getValue()
+             << "' has type " << argument.getType()
+             << ": random inputs need a static shape and a torch dtype "
+                "(import with --input-shape)";
+    std::vector<int64_t> sizes(type.getShape().begin(), type.getShape().end());
+    auto options = at::TensorOptions().dtype(*dtype);
+    at::Tensor tensor;
+    if (at::isFloatingType(*dtype))
+      tensor = at::randn(sizes, options);
+    else if (*dtype == c10::ScalarType::Bool)
+      tensor = at::randint(0, 2, sizes, options);
+    else
+      tensor = at::randint(0, intHigh, sizes, options);
+    inputs.push_back(tensor.to(device));
+  }
+  return inputs;
+}

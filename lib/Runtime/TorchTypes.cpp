@@ -1,0 +1,134 @@
+//===- TorchTypes.cpp - torch dtypes, tensors and mav types ---------------===//
+
+#include "mav/Runtime/TorchTypes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+
+using namespace mlir;
+using namespace mav;
+
+Type mav::convertScalarType(c10::ScalarType type, MLIRContext *context) {
+  Builder builder(context);
+  switch (type) {
+  case c10::ScalarType::Float:
+    return builder.getF32Type();
+  case c10::ScalarType::Double:
+    return builder.getF64Type();
+  case c10::ScalarType::Half:
+    return builder.getF16Type();
+  case c10::ScalarType::BFloat16:
+    return builder.getBF16Type();
+  case c10::ScalarType::Long:
+    return builder.getIntegerType(64, /*isSigned=*/true);
+  case c10::ScalarType::Int:
+    return builder.getIntegerType(32, /*isSigned=*/true);
+  case c10::ScalarType::Short:
+    return builder.getIntegerType(16, /*isSigned=*/true);
+  case c10::ScalarType::Char:
+    return builder.getIntegerType(8, /*isSigned=*/true);
+  case c10::ScalarType::Byte:
+    return builder.getIntegerType(8, /*isSigned=*/false);
+  case c10::ScalarType::Bool:
+    return builder.getI1Type();
+  case c10::ScalarType::ComplexFloat:
+    return ComplexType::get(builder.getF32Type());
+  case c10::ScalarType::ComplexDouble:
+    return ComplexType::get(builder.getF64Type());
+  default:
+    return {};
+  }
+}
+
+std::optional<c10::ScalarType> mav::convertElementType(Type type) {
+  if (type.isF32())
+    return c10::ScalarType::Float;
+  if (type.isF64())
+    return c10::ScalarType::Double;
+  if (type.isF16())
+    return c10::ScalarType::Half;
+  if (type.isBF16())
+    return c10::ScalarType::BFloat16;
+  if (type.isInteger(1))
+    return c10::ScalarType::Bool;
+  if (type.isUnsignedInteger(8))
+    return c10::ScalarType::Byte;
+  if (auto integer = type.dyn_cast<IntegerType>()) {
+    if (integer.isUnsigned())
+      return std::nullopt;
+    switch (integer.getWidth()) {
+    case 8:
+      return c10::ScalarType::Char;
+    case 16:
+      return c10::ScalarType::Short;
+    case 32:
+      return c10::ScalarType::Int;
+    case 64:
+      return c10::ScalarType::Long;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (auto complex = type.dyn_cast<ComplexType>()) {
+    if (complex.getElementType().isF32())
+      return c10::ScalarType::ComplexFloat;
+    if (complex.getElementType().isF64())
+      return c10::ScalarType::ComplexDouble;
+  }
+  return std::nullopt;
+}
+
+/// The raw bytes of a weight's value, if present. A splat holds one element.
+static std::optional<ArrayRef<char>> getRawData(ElementsAttr value,
+                                                bool &isSplat) {
+  isSplat = false;
+  if (auto resource = value.dyn_cast<DenseResourceElementsAttr>()) {
+    if (AsmResourceBlob *blob = resource.getRawHandle().getBlob())
+      return blob->getData();
+    return std::nullopt;
+  }
+  if (auto dense = value.dyn_cast<DenseElementsAttr>()) {
+    isSplat = dense.isSplat();
+    return dense.getRawData();
+  }
+  return std::nullopt;
+}
+
+FailureOr<at::Tensor> mav::materializeWeight(WeightOp weight,
+                                             c10::Device device) {
+  ShapedType type = weight.getWeightType();
+  std::optional<c10::ScalarType> dtype =
+      convertElementType(type.getElementType());
+  if (!dtype)
+    return weight.emitError()
+           << "weight '" << weight.getSymName() << "' has element type "
+           << type.getElementType() << ", which has no torch dtype";
+  std::vector<int64_t> sizes(type.getShape().begin(), type.getShape().end());
+  auto options = at::TensorOptions().dtype(*dtype).device(device);
+  if (device.is_meta())
+    return at::empty(sizes, options);
+
+  bool isSplat;
+  std::optional<ArrayRef<char>> data = getRawData(weight.getValue(), isSplat);
+  if (!data)
+    return weight.emitError()
+           << "weight '" << weight.getSymName()
+           << "' carries no data (elided, or an unsupported attribute)";
+  auto cpu = at::TensorOptions().dtype(*dtype);
+  int64_t elementSize = c10::elementSize(*dtype);
+  if (isSplat) {
+    at::Tensor one = at::from_blob(const_cast<char *>(data->data()), {1}, cpu);
+    return one.expand({type.getNumElements()})
+        .reshape(sizes)
+        .clone()
+        .to(device);
+  }
+  if (static_cast<int64_t>(data->size()) != type.getNumElements() * elementSize)
+    return weight.emitError()
+           << "weight '" << weight.getSymName() << "' holds " << data->size()
+           << " bytes, its type needs " << type.getNumElements() * elementSize;
+  return at::from_blob(const_cast<char *>(data->data()), sizes, cpu)
+      .clone()
+      .to(device);
+}

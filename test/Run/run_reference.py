@@ -1,0 +1,54 @@
+#!/usr/bin/python3
+"""Imports each model with its input shapes and runs mav-run --reference on it.
+
+The interpreter must compute what PyTorch computes: for every model traced in
+eval mode, mav-run must report a match against the TorchScript module. A model
+traced in train mode keeps stochastic dropout in its graph, so against its
+eval-mode twin (NAME.eval.pt) mav-run must report a mismatch and fail: that
+checks that a difference is caught. Prints one line per model.
+
+Usage: run_reference.py --models DIR --translate PATH --run PATH [NAME ...]
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--models", required=True)
+    parser.add_argument("--translate", required=True)
+    parser.add_argument("--run", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("names", nargs="*")
+    args = parser.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    names = args.names or sorted(
+        f[:-5] for f in os.listdir(args.models) if f.endswith(".json"))
+    failed = False
+    for name in names:
+        reference = json.load(open(os.path.join(args.models, name + ".json")))
+        mlir = os.path.join(args.work, name + ".mlir")
+        shapes = ["--input-shape=" + s for s in reference["input_shapes"]]
+        subprocess.run([args.translate, "--import-torchscript",
+                        os.path.join(args.models, name + ".pt"), *shapes,
+                        "-o", mlir], check=True)
+        reference_file = os.path.join(
+            args.models, reference.get("outputs_reference", name + ".pt"))
+        run = subprocess.run([args.run, mlir, "--reference=" + reference_file,
+                              "--int-high=50"], capture_output=True, text=True)
+        verdict = run.stdout.strip().splitlines()[-1] if run.stdout else ""
+        stochastic = reference.get("reference_is_stochastic", False)
+        expected = 1 if stochastic else 0
+        status = "ok" if run.returncode == expected else "UNEXPECTED"
+        failed |= run.returncode != expected
+        print(f"{name}: {status}: exit {run.returncode}: {verdict}"
+              f"{' ' + run.stderr.strip() if run.stderr else ''}")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,170 @@
+//===- mav-run.cpp - Run a mav graph, compare it with PyTorch -------------===//
+//
+//   mav-run IN.mlir [--reference=MODEL.pt] [--seed=N]
+//
+// Runs the graph on seeded random inputs of its argument types (on cpu) and
+// prints its outputs. With --reference it runs the TorchScript module, in eval
+// mode, on the same inputs, prints the largest absolute difference, and exits
+// non-zero when an element differs by more than atol + rtol * |reference|.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mav/IR/MavDialect.h"
+#include "mav/IR/MavOps.h"
+#include "mav/Runtime/Interpreter.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <ATen/ATen.h>
+#include <torch/script.h>
+
+using namespace mlir;
+using namespace mav;
+
+static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
+                                            llvm::cl::desc("<input .mlir>"),
+                                            llvm::cl::Required);
+static llvm::cl::opt<std::string>
+    referenceFile("reference",
+                  llvm::cl::desc("TorchScript module to compare against"),
+                  llvm::cl::value_desc("MODEL.pt"));
+static llvm::cl::opt<uint64_t> seed("seed", llvm::cl::desc("Input seed"),
+                                    llvm::cl::init(0));
+static llvm::cl::opt<std::string> graphName("graph",
+                                            llvm::cl::desc("Graph to run"),
+                                            llvm::cl::init("forward"));
+static llvm::cl::opt<double>
+    absoluteTolerance("atol", llvm::cl::desc("Absolute tolerance"),
+                      llvm::cl::init(1e-5));
+static llvm::cl::opt<double>
+    relativeTolerance("rtol", llvm::cl::desc("Relative tolerance"),
+                      llvm::cl::init(1e-5));
+static llvm::cl::opt<int64_t>
+    intHigh("int-high",
+            llvm::cl::desc("Integer inputs are drawn from [0, int-high)"),
+            llvm::cl::init(10));
+
+/// Tensors of a (nested) output, in order.
+static void flattenTensors(const c10::IValue &value,
+                           std::vector<at::Tensor> &tensors) {
+  if (value.isTensor()) {
+    tensors.push_back(value.toTensor());
+  } else if (value.isTuple()) {
+    for (const c10::IValue &element : value.toTupleRef().elements())
+      flattenTensors(element, tensors);
+  } else if (value.isList()) {
+    for (const c10::IValue &element : value.toListRef())
+      flattenTensors(element, tensors);
+  }
+}
+
+static std::string describe(const at::Tensor &tensor) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "tensor<";
+  for (int64_t size : tensor.sizes())
+    os << size << "x";
+  os << c10::toString(tensor.scalar_type()) << ">";
+  return text;
+}
+
+/// Runs the reference module; errors name the file.
+static FailureOr<c10::IValue>
+runReference(const std::vector<c10::IValue> &inputs) {
+  try {
+    torch::jit::Module module = torch::jit::load(referenceFile);
+    module.eval();
+    return module.forward(inputs);
+  } catch (const c10::Error &error) {
+    llvm::errs()
+        << referenceFile << ": error: "
+        << llvm::StringRef(error.what_without_backtrace()).split('\n').first
+        << "\n";
+    return failure();
+  }
+}
+
+static int compare(const c10::IValue &actual, const c10::IValue &expected) {
+  std::vector<at::Tensor> mine, theirs;
+  flattenTensors(actual, mine);
+  flattenTensors(expected, theirs);
+  if (mine.size() != theirs.size()) {
+    llvm::errs() << "mav-run: the graph returns " << mine.size()
+                 << " tensors, the reference " << theirs.size() << "\n";
+    return 1;
+  }
+  double largest = 0;
+  bool within = true;
+  for (auto [index, pair] : llvm::enumerate(llvm::zip(mine, theirs))) {
+    auto &[a, b] = pair;
+    if (!a.sizes().equals(b.sizes()) || a.scalar_type() != b.scalar_type()) {
+      llvm::errs() << "mav-run: output " << index << " is " << describe(a)
+                   << ", the reference's " << describe(b) << "\n";
+      return 1;
+    }
+    at::Tensor x = a.to(at::kDouble), y = b.to(at::kDouble);
+    at::Tensor difference = (x - y).abs();
+    if (difference.numel() > 0)
+      largest = std::max(largest, difference.max().item<double>());
+    double absolute = absoluteTolerance, relative = relativeTolerance;
+    within &= (difference <= absolute + relative * y.abs()).all().item<bool>();
+  }
+  llvm::outs() << "max abs difference: " << llvm::format("%.3g", largest)
+               << " (atol " << absoluteTolerance << ", rtol "
+               << relativeTolerance << "): " << (within ? "match" : "MISMATCH")
+               << "\n";
+  return within ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  llvm::cl::ParseCommandLineOptions(argc, argv, "mav graph runner\n");
+
+  MLIRContext context;
+  context.loadDialect<MavDialect>();
+  context.printOpOnDiagnostic(false);
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> buffer = openInputFile(inputFile, &error);
+  if (!buffer) {
+    llvm::errs() << "mav-run: " << error << "\n";
+    return 1;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+  auto graph = module->lookupSymbol<GraphOp>(graphName);
+  if (!graph) {
+    llvm::errs() << inputFile << ": error: no mav.graph @" << graphName << "\n";
+    return 1;
+  }
+
+  torch::NoGradGuard noGrad;
+  FailureOr<std::vector<c10::IValue>> inputs =
+      makeRandomInputs(graph, seed, intHigh, c10::kCPU);
+  if (failed(inputs))
+    return 1;
+  Interpreter interpreter(*module, c10::kCPU);
+  FailureOr<c10::IValue> output = interpreter.run(graph, *inputs);
+  if (failed(output))
+    return 1;
+  std::vector<at::Tensor> tensors;
+  flattenTensors(*output, tensors);
+  for (auto [index, tensor] : llvm::enumerate(tensors))
+    llvm::outs() << "output " << index << ": " << describe(tensor) << "\n";
+  if (referenceFile.empty())
+    return 0;
+  FailureOr<c10::IValue> expected = runReference(*inputs);
+  if (failed(expected))
+    return 1;
+  return compare(*output, *expected);
+}

@@ -370,6 +370,16 @@ LogicalResult GraphOp::verifyRegions() {
     return emitOpError() << "graph '" << getSymName()
                          << "': placeholder types do not match "
                          << getFunctionTypeAttr();
+  for (StringRef key : {"inputs", "outputs"}) {
+    Attribute metadata = (*this)->getAttr(key);
+    auto entries = metadata.dyn_cast_or_null<ArrayAttr>();
+    if (metadata && (!entries || !llvm::all_of(entries, [](Attribute entry) {
+          return entry.isa<ValueMetaAttr>();
+        })))
+      return emitOpError() << "graph '" << getSymName() << "': '" << key
+                           << "' metadata must be a list of #mav.value, got "
+                           << metadata;
+  }
   ArrayAttr argNames = getArgNames();
   if (argNames.size() != block.getNumArguments())
     return emitOpError() << "graph '" << getSymName() << "' has "

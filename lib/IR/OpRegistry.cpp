@@ -1199,7 +1199,8 @@ ArrayRef<OpInfo> mav::getAllOps() {
        ImplicitFunc,
        {},
        names({"operator.getitem"}),
-       names({"aten::__getitem__"}),
+       names({"aten::__getitem__", "prim::ListUnpack", "prim::TupleUnpack",
+              "prim::TupleIndex"}),
        names({"__getitem__"}),
        roles({DataIn, Config}),
        nullptr,
@@ -1352,6 +1353,18 @@ ArrayRef<OpInfo> mav::getAllOps() {
               "aten::FloatImplicit", "aten::Bool", "aten::ScalarImplicit"}),
        names({"item"}),
        roles({DataIn}),
+       nullptr,
+       ""},
+
+      // A Python scalar wrapped as a tensor, as traces record shape
+      // arithmetic.
+      {"num_to_tensor",
+       ImplicitFunc,
+       {},
+       {},
+       names({"prim::NumToTensor"}),
+       {},
+       roles({Config}),
        nullptr,
        ""},
 

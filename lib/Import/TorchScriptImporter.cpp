@@ -47,37 +47,6 @@ static StringRef firstLine(StringRef message) {
   return message.split('\n').first.trim();
 }
 
-FailureOr<RankedTensorType> mav::parseShapeSpec(StringRef spec,
-                                                MLIRContext *context) {
-  SmallVector<StringRef> parts;
-  spec.split(parts, 'x');
-  if (parts.empty())
-    return failure();
-  Builder builder(context);
-  Type elementType = llvm::StringSwitch<Type>(parts.back())
-                         .Case("f32", builder.getF32Type())
-                         .Case("f64", builder.getF64Type())
-                         .Case("f16", builder.getF16Type())
-                         .Case("bf16", builder.getBF16Type())
-                         .Cases("si64", "i64", builder.getIntegerType(64, true))
-                         .Cases("si32", "i32", builder.getIntegerType(32, true))
-                         .Cases("si16", "i16", builder.getIntegerType(16, true))
-                         .Cases("si8", "i8", builder.getIntegerType(8, true))
-                         .Case("ui8", builder.getIntegerType(8, false))
-                         .Case("i1", builder.getI1Type())
-                         .Default(Type());
-  if (!elementType)
-    return failure();
-  SmallVector<int64_t> dims;
-  for (StringRef dim : ArrayRef<StringRef>(parts).drop_back()) {
-    int64_t size;
-    if (dim.getAsInteger(10, size) || size < 0)
-      return failure();
-    dims.push_back(size);
-  }
-  return RankedTensorType::get(dims, elementType);
-}
-
 OwningOpRef<ModuleOp>
 mav::importTorchScript(StringRef buffer, StringRef fileName,
                        const TorchScriptImportOptions &options,

@@ -2,6 +2,7 @@
 
 #include "mav/Runtime/Interpreter.h"
 #include "OperatorCall.h"
+#include "ShapeFunctions.h"
 
 #include "mav/IR/NodeArguments.h"
 #include "mav/Runtime/TorchTypes.h"
@@ -111,10 +112,11 @@ LogicalResult Interpreter::Impl::runNode(Operation *op, Environment &env,
       return failure();
     results.push_back(*weight);
     if (observer)
-      (*observer)(op, {}, results);
+      (*observer)(op, {}, {}, results);
   } else if (auto call = dyn_cast<CallModuleOp>(op)) {
-    auto body =
-        symbols.lookupNearestSymbolFrom<GraphOp>(op, call.getBodyAttr());
+    GraphOp body;
+    if (call.getBodyAttr())
+      body = symbols.lookupNearestSymbolFrom<GraphOp>(op, call.getBodyAttr());
     if (!body)
       return emitNodeFailure(op, lastSucceeded)
              << "calls module '" << call.getTarget()
@@ -128,7 +130,7 @@ LogicalResult Interpreter::Impl::runNode(Operation *op, Environment &env,
              << "failed in the body of module '" << call.getTarget() << "'";
     results.push_back(*result);
     if (observer)
-      (*observer)(op, args, results);
+      (*observer)(op, args, {}, results);
   } else if (auto call = dyn_cast<CallFunctionOp>(op)) {
     FailureOr<std::vector<c10::IValue>> values =
         callOperator(op, call.getTarget(), /*isMethod=*/false, call.getArgs(),
@@ -220,7 +222,7 @@ Interpreter::Impl::callOperator(Operation *op, StringRef target, bool isMethod,
                                 const Observer *observer) {
   if (auto unpacked = unpack(target, operands)) {
     if (observer)
-      (*observer)(op, operands, *unpacked);
+      (*observer)(op, operands, {}, *unpacked);
     return std::move(*unpacked);
   }
   llvm::Expected<BoundCall> call =
@@ -233,11 +235,24 @@ Interpreter::Impl::callOperator(Operation *op, StringRef target, bool isMethod,
     torch::jit::Stack stack = call->stack;
     try {
       call->op->getOperation()(stack);
-    } catch (const c10::Error &error) {
+    } catch (const std::exception &error) {
+      StringRef reason = StringRef(error.what()).split('\n').first;
       if (!device.is_meta())
         return emitNodeFailure(op, lastSucceeded)
-               << "(" << target << ") failed: "
-               << StringRef(error.what_without_backtrace()).split('\n').first;
+               << "(" << target << ") failed: " << reason;
+      // No meta kernel: TorchScript's shape function, when it has one, gives
+      // the shapes without arithmetic.
+      std::optional<std::vector<c10::IValue>> shaped;
+      try {
+        shaped = runShapeFunction(*call->op, call->stack);
+      } catch (const std::exception &) {
+        shaped.reset();
+      }
+      if (shaped) {
+        if (observer)
+          (*observer)(op, call->arguments, call->argumentNames, *shaped);
+        return std::move(*shaped);
+      }
       // No meta kernel: compute on zero-filled cpu tensors of the same
       // shapes and keep only the shapes of the results.
       stack.clear();
@@ -247,10 +262,10 @@ Interpreter::Impl::callOperator(Operation *op, StringRef target, bool isMethod,
         }));
       try {
         call->op->getOperation()(stack);
-      } catch (const c10::Error &retry) {
+      } catch (const std::exception &retry) {
         return emitNodeFailure(op, lastSucceeded)
-               << "(" << target << ") failed: "
-               << StringRef(retry.what_without_backtrace()).split('\n').first;
+               << "(" << target
+               << ") failed: " << StringRef(retry.what()).split('\n').first;
       }
       for (c10::IValue &value : stack)
         value = mapTensors(value, [](const at::Tensor &tensor) {
@@ -258,13 +273,14 @@ Interpreter::Impl::callOperator(Operation *op, StringRef target, bool isMethod,
                                    tensor.options().device(c10::kMeta));
         });
       op->emitRemark() << "node '" << nodeName(op) << "' (" << target
-                       << ") has no meta kernel: its shapes were computed on "
-                          "zero-filled cpu tensors";
+                       << ") has no meta kernel (" << reason
+                       << "): its shapes were computed on zero-filled cpu "
+                          "tensors";
     }
     results.assign(stack.begin(), stack.end());
   }
   if (observer)
-    (*observer)(op, call->arguments, results);
+    (*observer)(op, call->arguments, call->argumentNames, results);
   return results;
 }
 

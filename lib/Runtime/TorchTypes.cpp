@@ -106,8 +106,12 @@ FailureOr<at::Tensor> mav::materializeWeight(WeightOp weight,
            << type.getElementType() << ", which has no torch dtype";
   std::vector<int64_t> sizes(type.getShape().begin(), type.getShape().end());
   auto options = at::TensorOptions().dtype(*dtype).device(device);
-  if (device.is_meta())
+  // Scalar weights (traced constants such as a patch size) feed shape
+  // arithmetic, so they keep their value: a cpu scalar mixes with any device.
+  if (device.is_meta() && type.getRank() > 0)
     return at::empty(sizes, options);
+  if (device.is_meta())
+    device = c10::kCPU;
 
   bool isSplat;
   std::optional<ArrayRef<char>> data = getRawData(weight.getValue(), isSplat);

@@ -245,3 +245,10 @@ mav.graph @body_not_graph(%x: !mav.tensor) -> !mav.tensor {
   %fc = mav.call_module "fc" (%x) {module_class = "torch.nn.modules.linear.Linear", body = @"fc.weight"} : (!mav.tensor) -> !mav.tensor
   mav.output %fc : !mav.tensor
 }
+
+// -----
+
+// expected-error @+1 {{graph 'bad_graph_metadata': 'inputs' metadata must be a list of #mav.value, got ["x"]}}
+mav.graph @bad_graph_metadata(%x: !mav.tensor) -> !mav.tensor attributes {inputs = ["x"]} {
+  mav.output %x : !mav.tensor
+}

@@ -336,6 +336,18 @@ def flatten_outputs(out):
     raise TypeError("unsupported output type %s" % type(out).__name__)
 
 
+def output_types(out):
+    """A module output's tensors as mav types, flattened, with None kept."""
+    import torch
+    if out is None:
+        return ["none"]
+    if isinstance(out, torch.Tensor):
+        return [mav_type(out.shape, out.dtype)]
+    if isinstance(out, (tuple, list)):
+        return [t for o in out for t in output_types(o)]
+    return ["object"]
+
+
 def hook_analysis(model, inputs):
     """One forward with pre-hooks and hooks on every module.
 
@@ -349,6 +361,7 @@ def hook_analysis(model, inputs):
     stack = []  # entries: [module, had_child_call]
     leaf_by_class = collections.Counter()
     leaf_sequence = []
+    leaf_outputs = []
     leaf_paths = set()
     dropout_by_class = collections.Counter()
     calls_by_class = collections.Counter()
@@ -368,6 +381,7 @@ def hook_analysis(model, inputs):
         if is_torch_nn_class(mod) and not entry[1]:
             leaf_by_class[cls] += 1
             leaf_sequence.append(paths[id(mod)])
+            leaf_outputs.append(output_types(out))
             leaf_paths.add(paths[id(mod)])
 
     handles = []
@@ -383,6 +397,7 @@ def hook_analysis(model, inputs):
     return {
         "leaf_by_class": dict(sorted(leaf_by_class.items())),
         "leaf_sequence": leaf_sequence,
+        "leaf_outputs": leaf_outputs,
         "leaf_paths": leaf_paths,
         "dropout_by_class": dict(sorted(dropout_by_class.items())),
         "calls_by_class": dict(sorted(calls_by_class.items())),
@@ -696,6 +711,7 @@ def generate(name, out_dir):
         info["leaf_module_calls"] = len(hooks["leaf_sequence"])
         info["leaf_modules_by_class"] = hooks["leaf_by_class"]
         info["leaf_module_call_sequence"] = hooks["leaf_sequence"]
+        info["leaf_module_output_types"] = hooks["leaf_outputs"]
         info["module_calls_by_class"] = hooks["calls_by_class"]
         info["transformer_encoder_layer_fwd"] = "aten::_transformer_encoder_layer_fwd" in ops
         info["output_shapes"] = [list(t.shape) for t in outputs]

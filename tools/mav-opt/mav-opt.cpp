@@ -5,11 +5,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "mav/IR/MavDialect.h"
+#include "mav/Passes/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
+  mav::registerMavPassesAndPipelines();
   mlir::DialectRegistry registry;
   registry.insert<mav::MavDialect>();
   return mlir::asMainReturnCode(

@@ -1,9 +1,11 @@
 //===- mav-translate.cpp - Translations into and out of mav ---------------===//
 //
-// The import and export translations:
-//   --import-torchscript  a saved TorchScript module into a mav module;
-//   --mav-roundtrip       mav IR (text or bytecode) back out, as text or, with
-//                         --emit-bytecode, as MLIR bytecode.
+//   mav-translate --import-torchscript MODEL.pt [--input-shape=...]
+//                 [--leaf-module=CLASS] [--inline-all] -o OUT.mlir
+//   mav-translate --mav-roundtrip IN.mlir -o OUT.mlir
+//
+// Writes text, or MLIR bytecode with --emit-bytecode. Nothing is written
+// unless the translation succeeds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,18 +13,40 @@
 #include "mav/Import/TorchScript.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/Operation.h"
-#include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
-#include "mlir/Tools/mlir-translate/Translation.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
 
+using namespace mlir;
+
+namespace {
+enum class Translation { ImportTorchScript, RoundTrip };
+} // namespace
+
+static llvm::cl::opt<Translation> translation(
+    llvm::cl::desc("Translation:"), llvm::cl::Required,
+    llvm::cl::values(
+        clEnumValN(Translation::ImportTorchScript, "import-torchscript",
+                   "import a saved TorchScript module (torch.jit.trace, "
+                   "torch.jit.save)"),
+        clEnumValN(Translation::RoundTrip, "mav-roundtrip",
+                   "read mav IR (text or bytecode) and write it back")));
+static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
+                                            llvm::cl::desc("<input>"),
+                                            llvm::cl::init("-"));
+static llvm::cl::opt<std::string> outputFile("o", llvm::cl::desc("Output file"),
+                                             llvm::cl::value_desc("filename"),
+                                             llvm::cl::init("-"));
 static llvm::cl::opt<bool>
     emitBytecode("emit-bytecode",
                  llvm::cl::desc("Write MLIR bytecode instead of text"),
                  llvm::cl::init(false));
-
 static llvm::cl::list<std::string>
     inputShapes("input-shape",
                 llvm::cl::desc("Type of a forward argument, in order, e.g. "
@@ -37,8 +61,10 @@ static llvm::cl::opt<bool>
                              "(--import-torchscript)"),
               llvm::cl::init(false));
 
-static mlir::OwningOpRef<mlir::Operation *>
-importTorchScript(llvm::SourceMgr &sourceMgr, mlir::MLIRContext *context) {
+static OwningOpRef<ModuleOp> translate(llvm::SourceMgr &sourceMgr,
+                                       MLIRContext &context) {
+  if (translation == Translation::RoundTrip)
+    return parseSourceFile<ModuleOp>(sourceMgr, &context);
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
   mav::TorchScriptImportOptions options;
@@ -46,32 +72,50 @@ importTorchScript(llvm::SourceMgr &sourceMgr, mlir::MLIRContext *context) {
   options.leafModules.assign(leafModules.begin(), leafModules.end());
   options.inlineAll = inlineAll;
   return mav::importTorchScript(
-      buffer->getBuffer(), buffer->getBufferIdentifier(), options, context);
-}
-
-static mlir::LogicalResult writeModule(mlir::Operation *op,
-                                       llvm::raw_ostream &os) {
-  if (emitBytecode) {
-    mlir::writeBytecodeToFile(op, os);
-    return mlir::success();
-  }
-  op->print(os);
-  os << '\n';
-  return mlir::success();
+      buffer->getBuffer(), buffer->getBufferIdentifier(), options, &context);
 }
 
 int main(int argc, char **argv) {
-  mlir::TranslateFromMLIRRegistration roundTrip(
-      "mav-roundtrip", "read mav IR (text or bytecode) and write it back",
-      writeModule, [](mlir::DialectRegistry &registry) {
-        registry.insert<mav::MavDialect>();
-      });
-  mlir::TranslateToMLIRRegistration importRegistration(
-      "import-torchscript",
-      "import a saved TorchScript module (torch.jit.trace / torch.jit.save)",
-      importTorchScript, [](mlir::DialectRegistry &registry) {
-        registry.insert<mav::MavDialect>();
-      });
-  return mlir::failed(
-      mlir::mlirTranslateMain(argc, argv, "mav translation driver\n"));
+  llvm::InitLLVM init(argc, argv);
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  llvm::cl::ParseCommandLineOptions(argc, argv, "mav translation driver\n");
+
+  MLIRContext context;
+  context.loadDialect<mav::MavDialect>();
+  context.printOpOnDiagnostic(false);
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> buffer = openInputFile(inputFile, &error);
+  if (!buffer) {
+    llvm::errs() << "mav-translate: " << error << "\n";
+    return 1;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+
+  OwningOpRef<ModuleOp> module = translate(sourceMgr, context);
+  if (!module)
+    return 1;
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(outputFile, &error);
+  if (!output) {
+    llvm::errs() << "mav-translate: " << error << "\n";
+    return 1;
+  }
+  if (emitBytecode)
+    writeBytecodeToFile(*module, output->os());
+  else {
+    // Not operator<<, which prints in local scope, without resources.
+    module->print(output->os());
+    output->os() << "\n";
+  }
+  output->os().flush();
+  if (output->os().has_error()) {
+    llvm::errs() << "mav-translate: cannot write " << outputFile << "\n";
+    output->os().clear_error();
+    return 1;
+  }
+  output->keep();
+  return 0;
 }

@@ -116,7 +116,9 @@ def Mav_GraphOp : Mav_Op<"graph", [
     printer uses them as SSA names); the body holds the nodes in execution
     order and ends with `mav.output`. A module may hold several graphs. A
     private graph is the forward body of a leaf module that `call_module`
-    nodes refer to.
+    nodes refer to. Graph-level MASE metadata, when set, is the `inputs`
+    and `outputs` attributes: lists of `#mav.value` for the placeholders and
+    for what the graph returns.
 
     ```mlir
     mav.graph @forward(%x: tensor<1x16xf32>) -> tensor<1x4xf32> {

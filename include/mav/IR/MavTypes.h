@@ -17,6 +17,11 @@ bool isTensorType(mlir::Type type);
 /// Any type a mav node may produce or consume.
 bool isValueType(mlir::Type type);
 
+/// Parses `1x3x224x224xf32` (dims, then an element type: f32, f64, f16, bf16,
+/// si64, si32, si16, si8, ui8, i1) into a ranked tensor type.
+mlir::FailureOr<mlir::RankedTensorType>
+parseShapeSpec(llvm::StringRef spec, mlir::MLIRContext *context);
+
 } // namespace mav
 
 #endif // MAV_IR_MAVTYPES_H

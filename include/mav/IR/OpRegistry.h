@@ -62,7 +62,8 @@ struct OpInfo {
   llvm::ArrayRef<llvm::StringRef> moduleClasses;
   /// Python functionals, e.g. "torch.nn.functional.conv2d", "torch.flatten".
   llvm::ArrayRef<llvm::StringRef> functionals;
-  /// aten operators without overload name, e.g. "aten::conv2d".
+  /// TorchScript operators without overload name: aten ("aten::conv2d") and
+  /// the prim operators that compute ("prim::NumToTensor").
   llvm::ArrayRef<llvm::StringRef> atenOps;
   /// Tensor method names, e.g. "view", "relu".
   llvm::ArrayRef<llvm::StringRef> tensorMethods;

@@ -9,6 +9,8 @@
 #ifndef MAV_IMPORT_TORCHSCRIPT_H
 #define MAV_IMPORT_TORCHSCRIPT_H
 
+#include "mav/IR/MavTypes.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -35,11 +37,6 @@ mlir::OwningOpRef<mlir::ModuleOp>
 importTorchScript(llvm::StringRef buffer, llvm::StringRef fileName,
                   const TorchScriptImportOptions &options,
                   mlir::MLIRContext *context);
-
-/// Parses `1x3x224x224xf32` (dims, then an element type: f32, f64, f16, bf16,
-/// si64, si32, si16, si8, ui8, i1) into a ranked tensor type.
-mlir::FailureOr<mlir::RankedTensorType>
-parseShapeSpec(llvm::StringRef spec, mlir::MLIRContext *context);
 
 } // namespace mav
 

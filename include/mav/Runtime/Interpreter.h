@@ -25,9 +25,10 @@ class Interpreter {
 public:
   /// Called after each node of the graph given to run() (not of bodies),
   /// with the node's top-level arguments (positional, then keywords in
-  /// order) and its results.
+  /// order), their schema names where known (else empty), and its results.
   using Observer = std::function<void(mlir::Operation *node,
                                       llvm::ArrayRef<c10::IValue> args,
+                                      llvm::ArrayRef<std::string> argNames,
                                       llvm::ArrayRef<c10::IValue> results)>;
 
   Interpreter(mlir::ModuleOp module, c10::Device device);

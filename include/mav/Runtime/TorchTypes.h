@@ -20,7 +20,8 @@ mlir::Type convertScalarType(c10::ScalarType type, mlir::MLIRContext *context);
 /// The torch dtype of a builtin element type, if it has one.
 std::optional<c10::ScalarType> convertElementType(mlir::Type type);
 
-/// The tensor a weight holds, on `device` (on meta: shape and dtype only).
+/// The tensor a weight holds, on `device` (on meta: shape and dtype only,
+/// except for scalars, which keep their value on cpu).
 /// Fails, with an error at the weight, when its data was elided or its type
 /// has no torch dtype.
 mlir::FailureOr<at::Tensor> materializeWeight(WeightOp weight,

@@ -1,0 +1,23 @@
+//===- Passes.h - The mav pass library --------------------------*- C++ -*-===//
+
+#ifndef MAV_PASSES_PASSES_H
+#define MAV_PASSES_PASSES_H
+
+#include "mav/IR/MavOps.h"
+
+#include "mlir/Pass/Pass.h"
+
+namespace mav {
+
+#define GEN_PASS_DECL
+#include "mav/Passes/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "mav/Passes/Passes.h.inc"
+
+/// Registers every mav pass and the named pipelines (mav-raise).
+void registerMavPassesAndPipelines();
+
+} // namespace mav
+
+#endif // MAV_PASSES_PASSES_H

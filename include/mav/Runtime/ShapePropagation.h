@@ -1,0 +1,49 @@
+//===- ShapePropagation.h - Metadata from running a graph -------*- C++ -*-===//
+//
+// Runs a graph through the interpreter and describes every node's arguments
+// and results as MASE metadata (`#mav.value`). libtorch-free: passes include
+// this header; the runtime library does the work.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MAV_RUNTIME_SHAPEPROPAGATION_H
+#define MAV_RUNTIME_SHAPEPROPAGATION_H
+
+#include "mav/IR/MavOps.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace mav {
+
+struct ShapePropagationOptions {
+  /// "meta": shapes, dtypes and strides only, no arithmetic. "cpu": values.
+  bool onMeta = true;
+  /// Record tensor values in `value` (cpu only; constants always are).
+  bool addValue = false;
+  /// Seed of the cpu inputs.
+  uint64_t seed = 0;
+};
+
+/// What running a node showed.
+struct NodeShapes {
+  /// `#mav.value`s named as MASE names them: data_in_N, weight, bias, then
+  /// configuration arguments under their schema names; data_out_N.
+  llvm::SmallVector<mlir::Attribute> args;
+  llvm::SmallVector<mlir::Attribute> results;
+  /// The refined type of each result: a ranked tensor for tensors, null
+  /// where nothing better than the current type is known.
+  llvm::SmallVector<mlir::Type> resultTypes;
+};
+
+/// Runs `graph` on inputs of `inputTypes` and calls `onNode` for each of its
+/// nodes in order; `outputs` receives the metadata of what the graph
+/// returns. Failures are diagnostics at the failing node.
+mlir::LogicalResult propagateShapes(
+    GraphOp graph, llvm::ArrayRef<mlir::RankedTensorType> inputTypes,
+    const ShapePropagationOptions &options,
+    llvm::function_ref<void(mlir::Operation *, const NodeShapes &)> onNode,
+    llvm::SmallVectorImpl<mlir::Attribute> &outputs);
+
+} // namespace mav
+
+#endif // MAV_RUNTIME_SHAPEPROPAGATION_H

@@ -1,0 +1,132 @@
+//===- ShapeFunctions.cpp - Result shapes without arithmetic --------------===//
+
+#include "ShapeFunctions.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include <ATen/ATen.h>
+#include <torch/csrc/jit/api/function_impl.h>
+#include <torch/csrc/jit/runtime/symbolic_shape_registry.h>
+
+#include <map>
+#include <mutex>
+
+using namespace mav;
+
+/// Compiled shape functions by schema; null where there is none.
+static torch::jit::GraphFunction *
+getShapeFunction(const c10::FunctionSchema &schema) {
+  static std::mutex mutex;
+  static std::map<const c10::FunctionSchema *,
+                  std::unique_ptr<torch::jit::GraphFunction>>
+      cache;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = cache.find(&schema);
+  if (it != cache.end())
+    return it->second.get();
+  std::unique_ptr<torch::jit::GraphFunction> function;
+  if (auto graph = torch::jit::shapeComputeGraphForSchema(schema))
+    function = std::make_unique<torch::jit::GraphFunction>("mav_shape_function",
+                                                           *graph, nullptr);
+  return (cache[&schema] = std::move(function)).get();
+}
+
+/// Operators without a meta kernel or a shape function in 1.13 whose result
+/// has the shape of their first tensor argument.
+static bool preservesShape(llvm::StringRef name) {
+  return llvm::StringSwitch<bool>(name)
+      .Cases("aten::layer_norm", "aten::group_norm", "aten::instance_norm",
+             "aten::batch_norm", true)
+      .Cases("aten::dropout", "aten::feature_dropout", "aten::alpha_dropout",
+             "aten::feature_alpha_dropout", true)
+      .Cases("aten::_transformer_encoder_layer_fwd", "aten::gelu", "aten::silu",
+             "aten::hardswish", "aten::hardsigmoid", true)
+      .Case("aten::roll", true)
+      .Default(false);
+}
+
+/// The result of a shape-preserving operator, from its first tensor.
+static std::optional<std::vector<c10::IValue>>
+sameShapeAsInput(const c10::FunctionSchema &schema,
+                 const torch::jit::Stack &stack) {
+  if (schema.returns().size() != 1 || !preservesShape(schema.name()))
+    return std::nullopt;
+  for (const c10::IValue &value : stack)
+    if (value.isTensor()) {
+      const at::Tensor &input = value.toTensor();
+      return std::vector<c10::IValue>{
+          at::empty_strided(input.sizes(), input.strides(), input.options())};
+    }
+  return std::nullopt;
+}
+
+/// A shape function sees tensors as their sizes.
+static c10::IValue asShapeInput(const c10::IValue &value) {
+  if (value.isTensor())
+    return c10::List<int64_t>(value.toTensor().sizes().vec());
+  if (value.isTensorList()) {
+    c10::impl::GenericList sizes(c10::ListType::ofInts());
+    for (const at::Tensor &tensor : value.toTensorList())
+      sizes.push_back(c10::List<int64_t>(tensor.sizes().vec()));
+    return sizes;
+  }
+  return value;
+}
+
+std::optional<std::vector<c10::IValue>>
+runtime::runShapeFunction(const torch::jit::Operator &op,
+                          const torch::jit::Stack &stack) {
+  const c10::FunctionSchema &schema = op.schema();
+  if (llvm::any_of(schema.returns(), [](const c10::Argument &result) {
+        return result.type()->kind() != c10::TypeKind::TensorType;
+      }))
+    return std::nullopt;
+  torch::jit::GraphFunction *function = getShapeFunction(schema);
+  size_t arity = stack.size();
+  if (!function && schema.name() == "aten::_convolution") {
+    // Traces record every convolution as _convolution, whose first nine
+    // arguments are those of aten::convolution.
+    static const c10::FunctionSchema &convolution =
+        torch::jit::getAllOperatorsFor(
+            c10::Symbol::fromQualString("aten::convolution"))
+            .front()
+            ->schema();
+    function = getShapeFunction(convolution);
+    arity = convolution.arguments().size();
+  }
+  if (!function || arity > stack.size())
+    return sameShapeAsInput(schema, stack);
+  std::optional<at::Tensor> first;
+  torch::jit::Stack shapeStack;
+  for (const c10::IValue &value :
+       llvm::ArrayRef<c10::IValue>(stack).take_front(arity)) {
+    if (!first && value.isTensor())
+      first = value.toTensor();
+    shapeStack.push_back(asShapeInput(value));
+  }
+  if (!first)
+    return std::nullopt;
+  try {
+    function->run(shapeStack);
+  } catch (const std::exception &) {
+    return sameShapeAsInput(schema, stack);
+  }
+  std::vector<c10::IValue> shapes;
+  if (shapeStack.size() == 1 && shapeStack[0].isTuple()) {
+    const auto &elements = shapeStack[0].toTupleRef().elements();
+    shapes.assign(elements.begin(), elements.end());
+  } else {
+    shapes.assign(shapeStack.begin(), shapeStack.end());
+  }
+  if (shapes.size() != schema.returns().size())
+    return std::nullopt;
+  std::vector<c10::IValue> results;
+  for (const c10::IValue &shape : shapes) {
+    if (!shape.isIntList())
+      return std::nullopt;
+    results.push_back(
+        at::empty(shape.toIntVector(), first->options().device(c10::kMeta)));
+  }
+  return results;
+}

@@ -1,0 +1,301 @@
+//===- ShapePropagation.cpp - Metadata from running a graph ---------------===//
+
+#include "mav/Runtime/ShapePropagation.h"
+
+#include "mav/IR/OpRegistry.h"
+#include "mav/Runtime/Interpreter.h"
+#include "mav/Runtime/TorchTypes.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <ATen/ATen.h>
+
+using namespace mlir;
+using namespace mav;
+
+/// torch's Python spelling of a dtype, as MASE records it.
+static std::string pythonDTypeName(c10::ScalarType type) {
+  switch (type) {
+  case c10::ScalarType::Float:
+    return "torch.float32";
+  case c10::ScalarType::Double:
+    return "torch.float64";
+  case c10::ScalarType::Half:
+    return "torch.float16";
+  case c10::ScalarType::BFloat16:
+    return "torch.bfloat16";
+  case c10::ScalarType::Long:
+    return "torch.int64";
+  case c10::ScalarType::Int:
+    return "torch.int32";
+  case c10::ScalarType::Short:
+    return "torch.int16";
+  case c10::ScalarType::Char:
+    return "torch.int8";
+  case c10::ScalarType::Byte:
+    return "torch.uint8";
+  case c10::ScalarType::Bool:
+    return "torch.bool";
+  default:
+    return "torch." + llvm::StringRef(c10::toString(type)).lower();
+  }
+}
+
+/// MASE's `type` and `precision` of a dtype.
+static std::pair<StringRef, int64_t> maseType(c10::ScalarType type) {
+  if (type == c10::ScalarType::Bool)
+    return {"bool", 1};
+  int64_t bits = c10::elementSize(type) * 8;
+  if (at::isFloatingType(type))
+    return {"float", bits};
+  if (at::isComplexType(type))
+    return {"complex", bits};
+  return {"integer", bits};
+}
+
+namespace {
+class Describer {
+public:
+  Describer(MLIRContext *context, bool addValue)
+      : context(context), builder(context), addValue(addValue) {}
+
+  /// The constant of a non-tensor value, or null.
+  Attribute constantOf(const c10::IValue &value) {
+    if (value.isNone())
+      return NoneAttr::get(context);
+    if (value.isBool())
+      return builder.getBoolAttr(value.toBool());
+    if (value.isInt())
+      return builder.getI64IntegerAttr(value.toInt());
+    if (value.isDouble())
+      return builder.getF64FloatAttr(value.toDouble());
+    if (value.isString())
+      return builder.getStringAttr(value.toStringRef());
+    if (value.isDevice())
+      return DeviceAttr::get(context, value.toDevice().str());
+    if (value.isList() || value.isTuple()) {
+      SmallVector<Attribute> elements;
+      auto add = [&](const c10::IValue &element) {
+        Attribute constant = constantOf(element);
+        elements.push_back(constant);
+        return bool(constant);
+      };
+      bool all = true;
+      if (value.isList())
+        for (const c10::IValue &element : value.toListRef())
+          all &= add(element);
+      else
+        for (const c10::IValue &element : value.toTupleRef().elements())
+          all &= add(element);
+      if (!all)
+        return {};
+      ArrayAttr array = builder.getArrayAttr(elements);
+      return value.isList() ? Attribute(array)
+                            : Attribute(TupleAttr::get(context, array));
+    }
+    return {};
+  }
+
+  ValueMetaAttr describe(StringRef name, const c10::IValue &value) {
+    if (!value.isTensor()) {
+      StringRef kind = value.isInt()      ? "int"
+                       : value.isDouble() ? "float"
+                       : value.isBool()   ? "bool"
+                       : value.isNone()   ? "NoneType"
+                       : value.isList()   ? "list"
+                       : value.isTuple()  ? "tuple"
+                       : value.isString() ? "str"
+                                          : "object";
+      return ValueMetaAttr::get(context, name, {}, "", kind, {}, {},
+                                constantOf(value));
+    }
+    const at::Tensor &tensor = value.toTensor();
+    auto [type, bits] = maseType(tensor.scalar_type());
+    Attribute tensorValue;
+    if (addValue && !tensor.is_meta())
+      tensorValue = valueOf(tensor);
+    return ValueMetaAttr::get(
+        context, name, builder.getDenseI64ArrayAttr(tensor.sizes().vec()),
+        pythonDTypeName(tensor.scalar_type()), type,
+        builder.getDenseI64ArrayAttr({bits}),
+        builder.getDenseI64ArrayAttr(tensor.strides().vec()), tensorValue);
+  }
+
+  Type refinedType(const c10::IValue &value) {
+    if (value.isTuple()) {
+      SmallVector<Type> elements;
+      for (const c10::IValue &element : value.toTupleRef().elements()) {
+        Type type = element.isNone() ? mav::NoneType::get(context)
+                                     : refinedType(element);
+        if (!type)
+          return {};
+        elements.push_back(type);
+      }
+      return mav::TupleType::get(context, elements);
+    }
+    if (!value.isTensor())
+      return {};
+    const at::Tensor &tensor = value.toTensor();
+    Type element = convertScalarType(tensor.scalar_type(), context);
+    if (!element)
+      return {};
+    return RankedTensorType::get(tensor.sizes().vec(), element);
+  }
+
+private:
+  Attribute valueOf(const at::Tensor &tensor) {
+    auto type =
+        refinedType(c10::IValue(tensor)).dyn_cast_or_null<RankedTensorType>();
+    if (!type || tensor.scalar_type() == c10::ScalarType::Bool)
+      return {};
+    at::Tensor dense = tensor.contiguous();
+    ArrayRef<char> bytes(static_cast<const char *>(dense.data_ptr()),
+                         dense.nbytes());
+    bool detectedSplat = false;
+    if (!DenseElementsAttr::isValidRawBuffer(type, bytes, detectedSplat))
+      return {};
+    return DenseElementsAttr::getFromRawBuffer(type, bytes);
+  }
+
+  MLIRContext *context;
+  Builder builder;
+  bool addValue;
+};
+} // namespace
+
+/// MASE's name for argument `index` of a node computing `info`.
+static std::string argumentName(const OpInfo *info, size_t index,
+                                StringRef schemaName, unsigned &dataIn,
+                                unsigned &weights, unsigned &biases) {
+  ArgRole role = ArgRole::DataIn;
+  if (info && index < info->argRoles.size())
+    role = info->argRoles[index];
+  auto numbered = [](StringRef base, unsigned &count) {
+    std::string name =
+        count ? (base + "_" + llvm::Twine(count)).str() : base.str();
+    ++count;
+    return name;
+  };
+  switch (role) {
+  case ArgRole::DataIn: {
+    std::string name = "data_in_" + std::to_string(dataIn++);
+    return name;
+  }
+  case ArgRole::Weight:
+    return numbered("weight", weights);
+  case ArgRole::Bias:
+    return numbered("bias", biases);
+  case ArgRole::Config:
+    return schemaName.empty() ? "config_" + std::to_string(index)
+                              : schemaName.str();
+  }
+  llvm_unreachable("unknown role");
+}
+
+static const OpInfo *operatorOf(Operation *op) {
+  if (auto call = dyn_cast<CallModuleOp>(op))
+    return lookupModuleClass(call.getModuleClass());
+  if (auto call = dyn_cast<CallFunctionOp>(op))
+    return lookupAtenOp(call.getTarget());
+  if (auto call = dyn_cast<CallMethodOp>(op)) {
+    if (const OpInfo *info = lookupTensorMethod(call.getTarget()))
+      return info;
+    return lookupAtenOp(("aten::" + call.getTarget()).str());
+  }
+  return nullptr;
+}
+
+LogicalResult
+mav::propagateShapes(GraphOp graph, ArrayRef<RankedTensorType> inputTypes,
+                     const ShapePropagationOptions &options,
+                     function_ref<void(Operation *, const NodeShapes &)> onNode,
+                     SmallVectorImpl<Attribute> &outputs) {
+  c10::Device device =
+      options.onMeta ? c10::Device(c10::kMeta) : c10::Device(c10::kCPU);
+  MLIRContext *context = graph.getContext();
+  Describer describer(context, options.addValue && !options.onMeta);
+  auto module = graph->getParentOfType<ModuleOp>();
+
+  // Module weights by module path, for call_module's weight metadata.
+  llvm::StringMap<SmallVector<WeightOp>> weightsByModule;
+  for (auto weight : module.getOps<WeightOp>()) {
+    auto [path, name] = weight.getSymName().rsplit('.');
+    if (!name.empty())
+      weightsByModule[path].push_back(weight);
+  }
+
+  try {
+    at::manual_seed(options.seed);
+    std::vector<c10::IValue> inputs;
+    for (RankedTensorType type : inputTypes) {
+      std::optional<c10::ScalarType> dtype =
+          convertElementType(type.getElementType());
+      if (!dtype)
+        return graph.emitError()
+               << "dummy input type " << type << " has no torch dtype";
+      auto tensorOptions = at::TensorOptions().dtype(*dtype).device(device);
+      std::vector<int64_t> sizes(type.getShape().begin(),
+                                 type.getShape().end());
+      inputs.push_back(at::isFloatingType(*dtype)
+                           ? at::randn(sizes, tensorOptions)
+                           : at::zeros(sizes, tensorOptions));
+    }
+
+    Interpreter interpreter(module, device);
+    auto observe = [&](Operation *op, ArrayRef<c10::IValue> args,
+                       ArrayRef<std::string> argNames,
+                       ArrayRef<c10::IValue> results) {
+      NodeShapes shapes;
+      const OpInfo *info = operatorOf(op);
+      unsigned dataIn = 0, weights = 0, biases = 0;
+      bool isModule = isa<CallModuleOp>(op);
+      for (auto [index, arg] : llvm::enumerate(args)) {
+        std::string name =
+            isModule ? "data_in_" + std::to_string(dataIn++)
+                     : argumentName(info, index,
+                                    index < argNames.size() ? argNames[index]
+                                                            : StringRef(),
+                                    dataIn, weights, biases);
+        shapes.args.push_back(describer.describe(name, arg));
+      }
+      if (auto call = dyn_cast<CallModuleOp>(op))
+        for (WeightOp weight : weightsByModule.lookup(call.getTarget())) {
+          ShapedType type = weight.getWeightType();
+          std::optional<c10::ScalarType> dtype =
+              convertElementType(type.getElementType());
+          StringRef name = weight.getSymName().rsplit('.').second;
+          if (!dtype)
+            continue;
+          auto [kind, bits] = maseType(*dtype);
+          shapes.args.push_back(ValueMetaAttr::get(
+              context, name, DenseI64ArrayAttr::get(context, type.getShape()),
+              pythonDTypeName(*dtype), kind,
+              DenseI64ArrayAttr::get(context, {bits}), {}, {}));
+        }
+      for (auto [index, result] : llvm::enumerate(results)) {
+        shapes.results.push_back(
+            describer.describe("data_out_" + std::to_string(index), result));
+        shapes.resultTypes.push_back(describer.refinedType(result));
+      }
+      onNode(op, shapes);
+    };
+    FailureOr<c10::IValue> output = interpreter.run(graph, inputs, observe);
+    if (failed(output))
+      return failure();
+    std::vector<c10::IValue> flat;
+    if (output->isTuple())
+      for (const c10::IValue &element : output->toTupleRef().elements())
+        flat.push_back(element);
+    else
+      flat.push_back(*output);
+    for (auto [index, value] : llvm::enumerate(flat))
+      outputs.push_back(
+          describer.describe("data_out_" + std::to_string(index), value));
+  } catch (const c10::Error &error) {
+    return graph.emitError()
+           << "shape propagation failed: "
+           << StringRef(error.what_without_backtrace()).split('\n').first;
+  }
+  return success();
+}

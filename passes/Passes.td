@@ -1,0 +1,68 @@
+//===- Passes.td - The mav pass library --------------------*- tablegen -*-===//
+//
+// Every mav pass, MASE's analysis and transform passes as MLIR passes. Each
+// pass has its code in passes/analysis or passes/transform, its test in
+// test/Passes and its reference in docs/Passes.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MAV_PASSES_TD
+#define MAV_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def InitMetadata : Pass<"mav-init-metadata", "mlir::ModuleOp"> {
+  let summary = "give every node empty common, hardware and software metadata";
+  let description = [{
+    MASE's `init_metadata_analysis_pass`. Every node of every public graph
+    gets `common = #mav.common<>`, `hardware = #mav.hardware<>` and
+    `software = #mav.software<{}>`, replacing what it had; every public
+    graph gets graph-level `inputs` and `outputs` metadata naming its
+    placeholders and results. Private graphs (leaf module bodies) are left
+    alone.
+
+    ```mlir
+    %relu = mav.call_function "aten::relu" (%x) {common = #mav.common<>,
+        hardware = #mav.hardware<>, software = #mav.software<{}>} : ...
+    ```
+  }];
+  let statistics = [Statistic<"numNodes", "nodes", "nodes initialised">];
+}
+
+def AddCommonMetadata : Pass<"mav-add-common-metadata", "mlir::ModuleOp"> {
+  let summary = "operator inference and shape propagation";
+  let description = [{
+    MASE's `add_common_metadata_analysis_pass`, done through the op registry
+    and the interpreter:
+
+    - *operator inference*: `mase_op` and `mase_type` of every node from its
+      module class, aten target or Tensor method, never from its name;
+    - *shape propagation*: the graph runs on dummy inputs (on the meta device
+      by default, with no arithmetic), and every node's `args` and `results`
+      get `#mav.value` metadata (shape, torch_dtype, type, precision, stride,
+      and value for constants or, with `add-value` on cpu, tensors). Tensor
+      results are refined from `!mav.tensor` to ranked tensor types, and the
+      graph gets `inputs` / `outputs` metadata.
+
+    The dummy inputs are the graph's argument types unless `dummy-input`
+    gives them (`1x3x224x224xf32`, comma separated, in order). An operator
+    the registry does not know is an error naming the node and its target;
+    with `allow-unknown` it is marked `mase_op = "unknown"` with a warning.
+  }];
+  let options = [
+    Option<"device", "device", "std::string", /*default=*/"\"meta\"",
+           "where to run: meta (shapes only) or cpu (values)">,
+    Option<"addValue", "add-value", "bool", /*default=*/"false",
+           "record tensor values (cpu only)">,
+    ListOption<"dummyInput", "dummy-input", "std::string",
+               "input types, e.g. 1x3x224x224xf32; default: the graph's">,
+    Option<"allowUnknown", "allow-unknown", "bool", /*default=*/"false",
+           "mark unknown operators instead of failing">,
+  ];
+  let statistics = [
+    Statistic<"numNodes", "nodes", "nodes annotated">,
+    Statistic<"numUnknown", "unknown", "nodes with an unknown operator">,
+  ];
+}
+
+#endif // MAV_PASSES_TD

@@ -1,0 +1,19 @@
+//===- Pipelines.cpp - Registration of passes and named pipelines ---------===//
+
+#include "mav/Passes/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+
+void mav::registerMavPassesAndPipelines() {
+  registerMavPasses();
+  PassPipelineRegistration<>("mav-raise",
+                             "raise to the Mase IR: mav-init-metadata, then "
+                             "mav-add-common-metadata (meta device)",
+                             [](OpPassManager &pm) {
+                               pm.addPass(createInitMetadata());
+                               pm.addPass(createAddCommonMetadata());
+                             });
+}

@@ -1,0 +1,162 @@
+//===- AddCommonMetadata.cpp - Operator inference and shape propagation ---===//
+
+#include "mav/IR/OpRegistry.h"
+#include "mav/Passes/Metadata.h"
+#include "mav/Passes/Passes.h"
+#include "mav/Runtime/ShapePropagation.h"
+
+namespace mav {
+#define GEN_PASS_DEF_ADDCOMMONMETADATA
+#include "mav/Passes/Passes.h.inc"
+} // namespace mav
+
+using namespace mlir;
+using namespace mav;
+
+namespace {
+
+/// The operator a node computes, as MASE names it. Never from the node name.
+struct InferredOperator {
+  StringRef maseOp;
+  StringRef maseType;
+  StringRef target;
+};
+
+FailureOr<InferredOperator> inferOperator(Operation *op) {
+  if (isa<GetAttrOp>(op))
+    return InferredOperator{"constant", stringifyMaseType(MaseType::GetAttr),
+                            ""};
+  const OpInfo *info = nullptr;
+  StringRef target;
+  if (auto call = dyn_cast<CallModuleOp>(op)) {
+    target = call.getModuleClass();
+    info = lookupModuleClass(target);
+  } else if (auto call = dyn_cast<CallFunctionOp>(op)) {
+    target = call.getTarget();
+    info = lookupAtenOp(target);
+  } else if (auto call = dyn_cast<CallMethodOp>(op)) {
+    target = call.getTarget();
+    info = lookupTensorMethod(target);
+    if (!info)
+      info = lookupAtenOp(("aten::" + target).str());
+  }
+  if (!info)
+    return InferredOperator{"", "", target};
+  return InferredOperator{info->maseOp, stringifyMaseType(info->maseType),
+                          target};
+}
+
+struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
+  using AddCommonMetadataBase::AddCommonMetadataBase;
+
+  void runOnOperation() override {
+    if (device != "meta" && device != "cpu") {
+      getOperation().emitError() << "mav-add-common-metadata: device must be "
+                                    "'meta' or 'cpu', got '"
+                                 << device << "'";
+      return signalPassFailure();
+    }
+    for (GraphOp graph : getPublicGraphs(getOperation()))
+      if (failed(annotate(graph)))
+        return signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+
+  LogicalResult
+  inferOperators(GraphOp graph,
+                 llvm::DenseMap<Operation *, InferredOperator> &operators) {
+    bool ok = true;
+    for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>()) {
+      FailureOr<InferredOperator> inferred = inferOperator(node);
+      if (inferred->maseOp.empty()) {
+        ++numUnknown;
+        auto diag = allowUnknown ? node->emitWarning() : node->emitError();
+        diag << "node '" << node.getNodeName() << "': unknown operator '"
+             << inferred->target
+             << "': add it to the op registry (lib/IR/OpRegistry.cpp)";
+        ok &= allowUnknown.getValue();
+        inferred->maseOp = "unknown";
+      }
+      operators[node] = *inferred;
+    }
+    return success(ok);
+  }
+
+  FailureOr<SmallVector<RankedTensorType>> dummyInputs(GraphOp graph) {
+    SmallVector<RankedTensorType> types;
+    if (!dummyInput.empty()) {
+      if (dummyInput.size() != graph.getBodyBlock().getNumArguments())
+        return graph.emitError()
+               << "dummy-input gives " << dummyInput.size()
+               << " inputs, graph '" << graph.getSymName() << "' takes "
+               << graph.getBodyBlock().getNumArguments();
+      for (const std::string &spec : dummyInput) {
+        FailureOr<RankedTensorType> type = parseShapeSpec(spec, &getContext());
+        if (failed(type))
+          return graph.emitError() << "dummy-input '" << spec
+                                   << "' is not a type such as "
+                                      "1x3x224x224xf32";
+        types.push_back(*type);
+      }
+      return types;
+    }
+    for (auto [argument, name] :
+         llvm::zip(graph.getBodyBlock().getArguments(), graph.getArgNames())) {
+      auto type = argument.getType().dyn_cast<RankedTensorType>();
+      if (!type || !type.hasStaticShape())
+        return graph.emitError()
+               << "placeholder '" << name.cast<StringAttr>().getValue()
+               << "' has no static shape: import with --input-shape or give "
+                  "dummy-input";
+      types.push_back(type);
+    }
+    return types;
+  }
+
+  LogicalResult annotate(GraphOp graph) {
+    llvm::DenseMap<Operation *, InferredOperator> operators;
+    if (failed(inferOperators(graph, operators)))
+      return failure();
+    FailureOr<SmallVector<RankedTensorType>> inputs = dummyInputs(graph);
+    if (failed(inputs))
+      return failure();
+
+    ShapePropagationOptions options;
+    options.onMeta = device == "meta";
+    options.addValue = addValue;
+    SmallVector<Attribute> outputs;
+    MLIRContext *context = &getContext();
+    auto onNode = [&](Operation *op, const NodeShapes &shapes) {
+      const InferredOperator &inferred = operators.lookup(op);
+      op->setAttr("common", CommonMetaAttr::get(
+                                context, inferred.maseType, inferred.maseOp,
+                                ArrayAttr::get(context, shapes.args),
+                                ArrayAttr::get(context, shapes.results)));
+      for (auto [result, type] :
+           llvm::zip(op->getResults(), shapes.resultTypes))
+        if (type)
+          result.setType(type);
+      ++numNodes;
+    };
+    if (failed(propagateShapes(graph, *inputs, options, onNode, outputs)))
+      return failure();
+
+    // Placeholders and results take their refined types.
+    SmallVector<Attribute> inputMeta;
+    Block &block = graph.getBodyBlock();
+    for (auto [argument, type, name] :
+         llvm::zip(block.getArguments(), *inputs, graph.getArgNames())) {
+      argument.setType(type);
+      inputMeta.push_back(
+          ValueMetaAttr::get(context, name.cast<StringAttr>().getValue(),
+                             DenseI64ArrayAttr::get(context, type.getShape()),
+                             "", "", {}, {}, {}));
+    }
+    graph.setFunctionTypeAttr(
+        TypeAttr::get(FunctionType::get(context, block.getArgumentTypes(),
+                                        graph.getOutput().getOperandTypes())));
+    setGraphMetadata(graph, inputMeta, outputs);
+    return success();
+  }
+};
+} // namespace

@@ -1,0 +1,191 @@
+#!/usr/bin/python3
+"""Checks -mav-raise against PyTorch on real models.
+
+For each model written by test/models/generate.py: import it with its input
+shapes, run `mav-opt -mav-raise` (shape propagation on the meta device), and
+check that
+  - every node of @forward has a mase_op and a mase_type;
+  - every call_module result has the types PyTorch's forward hooks recorded
+    for that call (leaf_module_output_types, in call order);
+  - every inlined call_function / call_method result has the shape and dtype
+    of the same value in PyTorch's traced graph (value_shapes, matched in
+    order by operator and module scope);
+  - the graph's results have PyTorch's output types.
+Prints one line per model; exits non-zero naming the first mismatch.
+
+Usage: check_raise.py --models DIR --translate PATH --opt PATH --work DIR
+"""
+
+import argparse
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+
+NODE = re.compile(r'^\s*%([\w]+)(?::\d+)? = mav\.(call_module|call_function|'
+                  r'call_method|get_attr) ')
+TARGET = re.compile(r'mav\.\w+ "([^"]*)"')
+SCOPE = re.compile(r'scope = #mav\.scope<"([^"]*)"')
+COMMON = re.compile(r'common = #mav\.common<mase_type = "(\w+)", '
+                    r'mase_op = "(\w+)"')
+RESULTS = re.compile(r'-> (.*)$')
+TENSOR = re.compile(r'tensor<([^>]*)>')
+
+
+def fail(model, message):
+    sys.exit(f"check_raise: {model}: {message}")
+
+
+def result_types(line):
+    match = RESULTS.search(line)
+    if not match:
+        return [t for t in [line.rsplit(" : ", 1)[-1]]]
+    text = match.group(1)
+    if text.startswith("!mav.tuple<"):
+        inner = text[len("!mav.tuple<"):-1]
+        return [TENSOR.fullmatch(t).group(1) if TENSOR.fullmatch(t) else
+                ("none" if t == "!mav.none" else t)
+                for t in split_top(inner)]
+    if text.startswith("("):
+        text = text[1:-1]
+    return [TENSOR.fullmatch(t).group(1) if TENSOR.fullmatch(t) else t
+            for t in split_top(text)]
+
+
+def split_top(text):
+    parts, depth, current = [], 0, ""
+    for c in text:
+        if c == "<":
+            depth += 1
+        elif c == ">":
+            depth -= 1
+        if c == "," and depth == 0:
+            parts.append(current.strip())
+            current = ""
+        else:
+            current += c
+    if current.strip():
+        parts.append(current.strip())
+    return parts
+
+
+def check(args, name):
+    reference = json.load(open(os.path.join(args.models, name + ".json")))
+    imported = os.path.join(args.work, name + ".mlir")
+    raised = os.path.join(args.work, name + ".raised.mlir")
+    shapes = ["--input-shape=" + s for s in reference["input_shapes"]]
+    subprocess.run([args.translate, "--import-torchscript",
+                    os.path.join(args.models, name + ".pt"), *shapes,
+                    "--emit-bytecode", "-o", imported], check=True)
+    run = subprocess.run([args.opt, imported, "-mav-raise",
+                          "--mav-elide-weights", "-o", raised],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        fail(name, "-mav-raise failed: " + run.stderr.strip())
+    remarks = run.stderr.count("remark:")
+
+    leaf_types = list(reference["leaf_module_output_types"])
+    values = collections.defaultdict(list)
+    for value in reference["value_shapes"].values():
+        values[(value["kind"], value["scope"])].append(value["type"])
+    cursor = collections.Counter()
+
+    # Values PyTorch's trace typed completely, per (operator, scope). When a
+    # key has as many values as mav has results, they are compared in order;
+    # otherwise (PyTorch left some values untyped) each mav result must be
+    # one of PyTorch's types for that key.
+    ours = collections.Counter()
+    for line in open(raised):
+        match = NODE.match(line)
+        if match and match.group(2) in ("call_function", "call_method"):
+            target = TARGET.search(line).group(1).split(".")[0]
+            if match.group(2) == "call_method":
+                target = "aten::" + target
+            ours[(target, SCOPE.search(line).group(1))] += len(
+                [t for t in result_types(line)
+                 if re.fullmatch(r"[0-9x]*[a-z0-9]+", t)])
+
+    nodes = leaves = compared = 0
+    in_forward = False
+    for line in open(raised):
+        if line.lstrip().startswith("mav.graph"):
+            in_forward = "@forward(" in line
+            continue
+        if not in_forward:
+            continue
+        if line.lstrip().startswith("mav.output"):
+            types = [TENSOR.fullmatch(t).group(1) for t in
+                     split_top(line.rsplit(" : ", 1)[1].strip())]
+            if types != reference["output_types"]:
+                fail(name, f"graph results {types} != PyTorch's "
+                           f"{reference['output_types']}")
+            continue
+        match = NODE.match(line)
+        if not match:
+            continue
+        node, kind = match.groups()
+        nodes += 1
+        common = COMMON.search(line)
+        if not common:
+            fail(name, f"node {node} has no mase_type / mase_op")
+        if kind == "get_attr":
+            continue
+        types = result_types(line)
+        if kind == "call_module":
+            # A traced module that returned (tensor, None) may return just
+            # the tensor in TorchScript: None carries no shape, so the
+            # tensors are compared.
+            expected = [t for t in leaf_types[leaves] if t != "none"]
+            types = [t for t in types if t != "none"]
+            leaves += 1
+            if types != expected:
+                fail(name, f"call_module {node}: {types} != PyTorch's "
+                           f"{expected}")
+            compared += 1
+            continue
+        target = TARGET.search(line).group(1).split(".")[0]
+        if kind == "call_method":
+            target = "aten::" + target
+        scope = SCOPE.search(line).group(1)
+        key = (target, scope)
+        for result in types:
+            if not re.fullmatch(r"[0-9x]*[a-z0-9]+", result):
+                continue
+            recorded = values.get(key, [])
+            if not recorded:
+                fail(name, f"node {node}: PyTorch has no value of {key}")
+            if len(recorded) == ours[key]:
+                expected = recorded[cursor[key]]
+                cursor[key] += 1
+                if result != expected:
+                    fail(name, f"node {node}: {result} != PyTorch's "
+                               f"{expected}")
+            elif result not in recorded:
+                fail(name, f"node {node}: {result} is none of PyTorch's "
+                           f"{sorted(set(recorded))} for {key}")
+            compared += 1
+    if leaves != len(leaf_types):
+        fail(name, f"{leaves} call_module nodes, PyTorch {len(leaf_types)}")
+    print(f"{name}: OK: {nodes} nodes with mase_op, {compared} results equal "
+          f"to PyTorch's, {remarks} cpu fallbacks")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--models", required=True)
+    parser.add_argument("--translate", required=True)
+    parser.add_argument("--opt", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("names", nargs="*")
+    args = parser.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    names = args.names or sorted(
+        f[:-5] for f in os.listdir(args.models) if f.endswith(".json"))
+    for name in names:
+        check(args, name)
+
+
+if __name__ == "__main__":
+    main()

@@ -8,6 +8,7 @@
 #include "mav/Runtime/TorchTypes.h"
 
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Error.h"
 
 #include <ATen/ATen.h>
@@ -30,6 +31,9 @@ struct Interpreter::Impl {
                DictionaryAttr kwargs, ArrayRef<c10::IValue> operands,
                const Observer *observer);
   FailureOr<c10::IValue> getWeight(GetAttrOp op);
+  FailureOr<std::vector<c10::IValue>>
+  runWithoutMetaKernel(Operation *op, StringRef target,
+                       const runtime::BoundCall &call, StringRef reason);
   std::vector<c10::IValue> operandValues(Operation *op, Environment &env);
 
   ModuleOp module;
@@ -37,6 +41,7 @@ struct Interpreter::Impl {
   SymbolTableCollection symbols;
   llvm::DenseMap<Operation *, at::Tensor> weights;
   llvm::DenseMap<Operation *, std::shared_ptr<torch::jit::Operator>> resolved;
+  llvm::DenseSet<const torch::jit::Operator *> withoutMetaKernel;
   /// The last node that ran, for failure diagnostics.
   Operation *lastSucceeded = nullptr;
 };
@@ -231,57 +236,75 @@ Interpreter::Impl::callOperator(Operation *op, StringRef target, bool isMethod,
     return emitNodeFailure(op, lastSucceeded)
            << "(" << target << "): " << llvm::toString(call.takeError());
   std::vector<c10::IValue> results;
-  {
-    torch::jit::Stack stack = call->stack;
+  torch::jit::Stack stack = call->stack;
+  // Operators found without a meta kernel skip the attempt (and the
+  // exception, which costs a backtrace) on later calls.
+  bool tryKernel =
+      !device.is_meta() || !withoutMetaKernel.contains(call->op.get());
+  std::string reason = "no meta kernel";
+  bool ran = false;
+  if (tryKernel) {
     try {
       call->op->getOperation()(stack);
+      results.assign(stack.begin(), stack.end());
+      ran = true;
     } catch (const std::exception &error) {
-      StringRef reason = StringRef(error.what()).split('\n').first;
+      reason = StringRef(error.what()).split('\n').first.str();
       if (!device.is_meta())
         return emitNodeFailure(op, lastSucceeded)
                << "(" << target << ") failed: " << reason;
-      // No meta kernel: TorchScript's shape function, when it has one, gives
-      // the shapes without arithmetic.
-      std::optional<std::vector<c10::IValue>> shaped;
-      try {
-        shaped = runShapeFunction(*call->op, call->stack);
-      } catch (const std::exception &) {
-        shaped.reset();
-      }
-      if (shaped) {
-        if (observer)
-          (*observer)(op, call->arguments, call->argumentNames, *shaped);
-        return std::move(*shaped);
-      }
-      // No meta kernel: compute on zero-filled cpu tensors of the same
-      // shapes and keep only the shapes of the results.
-      stack.clear();
-      for (const c10::IValue &value : call->stack)
-        stack.push_back(mapTensors(value, [](const at::Tensor &tensor) {
-          return at::zeros(tensor.sizes(), tensor.options().device(c10::kCPU));
-        }));
-      try {
-        call->op->getOperation()(stack);
-      } catch (const std::exception &retry) {
-        return emitNodeFailure(op, lastSucceeded)
-               << "(" << target
-               << ") failed: " << StringRef(retry.what()).split('\n').first;
-      }
-      for (c10::IValue &value : stack)
-        value = mapTensors(value, [](const at::Tensor &tensor) {
-          return at::empty_strided(tensor.sizes(), tensor.strides(),
-                                   tensor.options().device(c10::kMeta));
-        });
-      op->emitRemark() << "node '" << nodeName(op) << "' (" << target
-                       << ") has no meta kernel (" << reason
-                       << "): its shapes were computed on zero-filled cpu "
-                          "tensors";
+      withoutMetaKernel.insert(call->op.get());
     }
-    results.assign(stack.begin(), stack.end());
+  }
+  if (!ran) {
+    FailureOr<std::vector<c10::IValue>> shaped =
+        runWithoutMetaKernel(op, target, *call, reason);
+    if (failed(shaped))
+      return failure();
+    results = std::move(*shaped);
   }
   if (observer)
     (*observer)(op, call->arguments, call->argumentNames, results);
   return results;
+}
+
+FailureOr<std::vector<c10::IValue>>
+Interpreter::Impl::runWithoutMetaKernel(Operation *op, StringRef target,
+                                        const runtime::BoundCall &call,
+                                        StringRef reason) {
+  // TorchScript's shape function, when it has one, gives the shapes without
+  // arithmetic.
+  std::optional<std::vector<c10::IValue>> shaped;
+  try {
+    shaped = runShapeFunction(*call.op, call.stack);
+  } catch (const std::exception &) {
+    shaped.reset();
+  }
+  if (shaped)
+    return std::move(*shaped);
+  // Last resort: compute on zero-filled cpu tensors of the same shapes and
+  // keep only the shapes of the results.
+  torch::jit::Stack stack;
+  for (const c10::IValue &value : call.stack)
+    stack.push_back(mapTensors(value, [](const at::Tensor &tensor) {
+      return at::zeros(tensor.sizes(), tensor.options().device(c10::kCPU));
+    }));
+  try {
+    call.op->getOperation()(stack);
+  } catch (const std::exception &retry) {
+    return emitNodeFailure(op, lastSucceeded)
+           << "(" << target
+           << ") failed: " << StringRef(retry.what()).split('\n').first;
+  }
+  for (c10::IValue &value : stack)
+    value = mapTensors(value, [](const at::Tensor &tensor) {
+      return at::empty_strided(tensor.sizes(), tensor.strides(),
+                               tensor.options().device(c10::kMeta));
+    });
+  op->emitRemark() << "node '" << nodeName(op) << "' (" << target
+                   << ") has no meta kernel (" << reason
+                   << "): its shapes were computed on zero-filled cpu tensors";
+  return std::vector<c10::IValue>(stack.begin(), stack.end());
 }
 
 FailureOr<std::vector<c10::IValue>> mav::makeRandomInputs(GraphOp graph,

@@ -65,4 +65,61 @@ def AddCommonMetadata : Pass<"mav-add-common-metadata", "mlir::ModuleOp"> {
   ];
 }
 
+def CountDropout : Pass<"mav-count-dropout", "mlir::ModuleOp"> {
+  let summary = "count dropout nodes by operator";
+  let description = [{
+    The MASE tutorial's analysis pass, by operator, not by name: a node is a
+    dropout when its `mase_op` (from `common` metadata, else from the op
+    registry) is `dropout`. Counts module dropouts (Dropout, Dropout1d/2d/3d,
+    AlphaDropout, FeatureAlphaDropout) by class and functional dropout
+    (`aten::dropout`, `feature_dropout`, `alpha_dropout`, ...) by operator,
+    including functional dropout inside other leaf modules (once per call).
+
+    Pass outputs: `dropout_count`, `module_count`, `functional_count`,
+    `modules` (class -> count), `functional` (operator -> count), `nodes`
+    (node names; a node inside a module body is `call/node`). Each node found
+    is logged under `-debug-only=mav-count-dropout` (debug builds of LLVM).
+  }];
+  let statistics = [
+    Statistic<"numModules", "modules", "dropout modules">,
+    Statistic<"numFunctional", "functional", "functional dropouts">,
+  ];
+}
+
+def RemoveDropout : Pass<"mav-remove-dropout", "mlir::ModuleOp"> {
+  let summary = "remove dropout nodes, module and functional";
+  let description = [{
+    The MASE tutorial's transform pass: every use of a dropout node (found
+    as `mav-count-dropout` finds them) becomes a use of its input and the
+    node is erased; module bodies no call refers to any more are erased. The
+    result verifies, and computes what the graph computed in eval mode
+    (`mav-run --reference`). Running it twice changes nothing the second
+    time.
+
+    Pass outputs: `removed` (how many), `nodes` (their names).
+  }];
+  let statistics = [Statistic<"numRemoved", "removed", "dropouts removed">];
+}
+
+def ExportCheckpoint : Pass<"mav-export-checkpoint", "mlir::ModuleOp"> {
+  let summary = "write the module as a checkpoint";
+  let description = [{
+    Writes the whole module (every graph, every metadata field, graph-level
+    metadata, pass outputs, all weights bit-exact) to `path`, atomically:
+    a failure leaves no partial file and keeps any previous one. The
+    checkpoint loads wherever mav reads IR (`mav-opt CKPT`,
+    `mav-translate --mav-roundtrip CKPT`, `mav-run CKPT`), and Python's
+    `torch.load(CKPT)` reads its weights. See docs/Checkpoints.md.
+
+    Pass outputs: `path`, `weights` (how many), recorded before writing so
+    that the checkpoint holds them.
+
+    ```sh
+    mav-opt model.mlir -mav-raise -mav-export-checkpoint=path=model.ckpt
+    ```
+  }];
+  let options = [Option<"path", "path", "std::string", /*default=*/"",
+                        "the checkpoint file to write">];
+}
+
 #endif // MAV_PASSES_TD

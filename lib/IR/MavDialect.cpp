@@ -16,3 +16,19 @@ void MavDialect::initialize() {
 #include "mav/IR/MavOps.cpp.inc"
       >();
 }
+
+LogicalResult MavDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attribute) {
+  if (attribute.getName() != getPassOutputsAttrName())
+    return op->emitError() << "unknown mav attribute '"
+                           << attribute.getName().getValue() << "'";
+  auto records = attribute.getValue().dyn_cast<ArrayAttr>();
+  if (!isa<ModuleOp>(op) || !records ||
+      !llvm::all_of(records, [](Attribute record) {
+        return record.isa<PassOutputAttr>();
+      }))
+    return op->emitError()
+           << "'" << getPassOutputsAttrName()
+           << "' must be a list of #mav.pass_output on a module";
+  return success();
+}

@@ -10,7 +10,7 @@
 
 #include "mlir/IR/Verifier.h"
 
-#include <caffe2/serialize/read_adapter_interface.h>
+#include "mav/Runtime/MemoryReader.h"
 
 using namespace mlir;
 using namespace mav;
@@ -19,28 +19,6 @@ using namespace mav::detail;
 InFlightDiagnostic ImportContext::emitError() {
   return mlir::emitError(FileLineColLoc::get(context, fileName, 0, 0));
 }
-
-namespace {
-/// Reads the archive from memory. Unlike caffe2's MemoryReadAdapter it never
-/// reads past the end, which a truncated archive would make it do.
-class BoundedMemoryReader final
-    : public caffe2::serialize::ReadAdapterInterface {
-public:
-  explicit BoundedMemoryReader(StringRef data) : data(data) {}
-  size_t size() const override { return data.size(); }
-  size_t read(uint64_t pos, void *buf, size_t n,
-              const char *what = "") const override {
-    if (pos >= data.size())
-      return 0;
-    size_t available = std::min<uint64_t>(n, data.size() - pos);
-    std::memcpy(buf, data.data() + pos, available);
-    return available;
-  }
-
-private:
-  StringRef data;
-};
-} // namespace
 
 /// libtorch messages carry a C++ backtrace after the first line.
 static StringRef firstLine(StringRef message) {

@@ -3,6 +3,7 @@
 #include "mav/Runtime/ShapePropagation.h"
 
 #include "mav/IR/OpRegistry.h"
+#include "mav/IR/OperatorInference.h"
 #include "mav/Runtime/Interpreter.h"
 #include "mav/Runtime/TorchTypes.h"
 
@@ -193,19 +194,6 @@ static std::string argumentName(const OpInfo *info, size_t index,
   llvm_unreachable("unknown role");
 }
 
-static const OpInfo *operatorOf(Operation *op) {
-  if (auto call = dyn_cast<CallModuleOp>(op))
-    return lookupModuleClass(call.getModuleClass());
-  if (auto call = dyn_cast<CallFunctionOp>(op))
-    return lookupAtenOp(call.getTarget());
-  if (auto call = dyn_cast<CallMethodOp>(op)) {
-    if (const OpInfo *info = lookupTensorMethod(call.getTarget()))
-      return info;
-    return lookupAtenOp(("aten::" + call.getTarget()).str());
-  }
-  return nullptr;
-}
-
 LogicalResult
 mav::propagateShapes(GraphOp graph, ArrayRef<RankedTensorType> inputTypes,
                      const ShapePropagationOptions &options,
@@ -247,7 +235,7 @@ mav::propagateShapes(GraphOp graph, ArrayRef<RankedTensorType> inputTypes,
                        ArrayRef<std::string> argNames,
                        ArrayRef<c10::IValue> results) {
       NodeShapes shapes;
-      const OpInfo *info = operatorOf(op);
+      const OpInfo *info = lookupNodeOperator(op);
       unsigned dataIn = 0, weights = 0, biases = 0;
       bool isModule = isa<CallModuleOp>(op);
       for (auto [index, arg] : llvm::enumerate(args)) {

@@ -1,6 +1,7 @@
 //===- AddCommonMetadata.cpp - Operator inference and shape propagation ---===//
 
 #include "mav/IR/OpRegistry.h"
+#include "mav/IR/OperatorInference.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/Passes.h"
 #include "mav/Runtime/ShapePropagation.h"
@@ -22,28 +23,15 @@ struct InferredOperator {
   StringRef target;
 };
 
-FailureOr<InferredOperator> inferOperator(Operation *op) {
+InferredOperator inferOperator(Operation *op) {
   if (isa<GetAttrOp>(op))
     return InferredOperator{"constant", stringifyMaseType(MaseType::GetAttr),
                             ""};
-  const OpInfo *info = nullptr;
-  StringRef target;
-  if (auto call = dyn_cast<CallModuleOp>(op)) {
-    target = call.getModuleClass();
-    info = lookupModuleClass(target);
-  } else if (auto call = dyn_cast<CallFunctionOp>(op)) {
-    target = call.getTarget();
-    info = lookupAtenOp(target);
-  } else if (auto call = dyn_cast<CallMethodOp>(op)) {
-    target = call.getTarget();
-    info = lookupTensorMethod(target);
-    if (!info)
-      info = lookupAtenOp(("aten::" + target).str());
-  }
+  const OpInfo *info = lookupNodeOperator(op);
   if (!info)
-    return InferredOperator{"", "", target};
+    return InferredOperator{"", "", getNodeTarget(op)};
   return InferredOperator{info->maseOp, stringifyMaseType(info->maseType),
-                          target};
+                          getNodeTarget(op)};
 }
 
 struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
@@ -67,17 +55,17 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
                  llvm::DenseMap<Operation *, InferredOperator> &operators) {
     bool ok = true;
     for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>()) {
-      FailureOr<InferredOperator> inferred = inferOperator(node);
-      if (inferred->maseOp.empty()) {
+      InferredOperator inferred = inferOperator(node);
+      if (inferred.maseOp.empty()) {
         ++numUnknown;
         auto diag = allowUnknown ? node->emitWarning() : node->emitError();
         diag << "node '" << node.getNodeName() << "': unknown operator '"
-             << inferred->target
+             << inferred.target
              << "': add it to the op registry (lib/IR/OpRegistry.cpp)";
         ok &= allowUnknown.getValue();
-        inferred->maseOp = "unknown";
+        inferred.maseOp = "unknown";
       }
-      operators[node] = *inferred;
+      operators[node] = inferred;
     }
     return success(ok);
   }

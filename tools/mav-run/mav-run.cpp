@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mav/Checkpoint/Checkpoint.h"
 #include "mav/IR/MavDialect.h"
 #include "mav/IR/MavOps.h"
 #include "mav/Runtime/Interpreter.h"
@@ -133,7 +134,7 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> buffer = openInputFile(inputFile, &error);
+  std::unique_ptr<llvm::MemoryBuffer> buffer = openModuleFile(inputFile, error);
   if (!buffer) {
     llvm::errs() << "mav-run: " << error << "\n";
     return 1;

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mav/Checkpoint/Checkpoint.h"
 #include "mav/IR/MavDialect.h"
 #include "mav/Import/TorchScript.h"
 
@@ -85,7 +86,11 @@ int main(int argc, char **argv) {
   context.loadDialect<mav::MavDialect>();
   context.printOpOnDiagnostic(false);
   std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> buffer = openInputFile(inputFile, &error);
+  // --mav-roundtrip reads IR or checkpoints; the importer reads archives.
+  std::unique_ptr<llvm::MemoryBuffer> buffer =
+      translation == Translation::RoundTrip
+          ? mav::openModuleFile(inputFile, error)
+          : openInputFile(inputFile, &error);
   if (!buffer) {
     llvm::errs() << "mav-translate: " << error << "\n";
     return 1;

@@ -269,4 +269,26 @@ def Mav_SoftwareMetaAttr : Mav_Attr<"SoftwareMeta", "software"> {
   let assemblyFormat = "`<` $entries `>`";
 }
 
+//===----------------------------------------------------------------------===//
+// Pass outputs
+//===----------------------------------------------------------------------===//
+
+def Mav_PassOutputAttr : Mav_Attr<"PassOutput", "pass_output"> {
+  let summary = "what one run of a pass reported";
+  let description = [{
+    MASE passes return `(graph, pass_outputs)`; a mav pass appends one of
+    these to the module's `mav.pass_outputs` list, in run order (a pass that
+    runs twice appears twice). `mav-opt --mav-report=FILE` writes the list
+    as JSON.
+
+    ```mlir
+    module attributes {mav.pass_outputs = [
+        #mav.pass_output<"mav-count-dropout", {dropout_count = 2 : i64}>]} {
+    ```
+  }];
+  let parameters = (ins Mav_String<"pass argument">:$pass,
+                        "::mlir::DictionaryAttr":$outputs);
+  let assemblyFormat = "`<` $pass `,` $outputs `>`";
+}
+
 #endif // MAV_IR_MAVATTRS_TD

@@ -27,9 +27,15 @@ def Mav_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
   let useFoldAPI = kEmitFoldAdaptorFolder;
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
+
+    /// The module attribute listing pass outputs in run order.
+    static constexpr ::llvm::StringLiteral getPassOutputsAttrName() {
+      return "mav.pass_outputs";
+    }
   }];
 }
 

@@ -1,0 +1,17 @@
+//===- PassOutputs.h - MASE-style pass outputs ------------------*- C++ -*-===//
+
+#ifndef MAV_PASSES_PASSOUTPUTS_H
+#define MAV_PASSES_PASSOUTPUTS_H
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mav {
+
+/// Appends `#mav.pass_output<pass, outputs>` to the module's
+/// `mav.pass_outputs`, after what earlier passes recorded.
+void recordPassOutputs(mlir::ModuleOp module, llvm::StringRef pass,
+                       llvm::ArrayRef<mlir::NamedAttribute> outputs);
+
+} // namespace mav
+
+#endif // MAV_PASSES_PASSOUTPUTS_H

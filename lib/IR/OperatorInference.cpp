@@ -1,0 +1,40 @@
+//===- OperatorInference.cpp - What a node computes -----------------------===//
+
+#include "mav/IR/OperatorInference.h"
+
+using namespace mlir;
+using namespace mav;
+
+StringRef mav::getNodeTarget(Operation *node) {
+  if (auto call = dyn_cast<CallModuleOp>(node))
+    return call.getModuleClass();
+  if (auto call = dyn_cast<CallFunctionOp>(node))
+    return call.getTarget();
+  if (auto call = dyn_cast<CallMethodOp>(node))
+    return call.getTarget();
+  return {};
+}
+
+const OpInfo *mav::lookupNodeOperator(Operation *node) {
+  if (auto call = dyn_cast<CallModuleOp>(node))
+    return lookupModuleClass(call.getModuleClass());
+  if (auto call = dyn_cast<CallFunctionOp>(node))
+    return lookupAtenOp(call.getTarget());
+  if (auto call = dyn_cast<CallMethodOp>(node)) {
+    if (const OpInfo *info = lookupTensorMethod(call.getTarget()))
+      return info;
+    return lookupAtenOp(("aten::" + call.getTarget()).str());
+  }
+  return nullptr;
+}
+
+StringRef mav::getMaseOp(Operation *node) {
+  if (auto common = node->getAttrOfType<CommonMetaAttr>("common"))
+    if (!common.getMaseOp().empty())
+      return common.getMaseOp();
+  if (isa<GetAttrOp>(node))
+    return "constant";
+  if (const OpInfo *info = lookupNodeOperator(node))
+    return info->maseOp;
+  return {};
+}

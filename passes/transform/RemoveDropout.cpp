@@ -1,0 +1,117 @@
+//===- RemoveDropout.cpp - Remove dropout nodes ---------------------------===//
+//
+// The MASE tutorial's transform pass: every use of a dropout node becomes a
+// use of its input and the node is erased, for module and functional forms,
+// in the graph and inside the bodies of other leaf modules. Module bodies no
+// call refers to any more are erased too. In eval mode dropout is the
+// identity, so the graph computes what it computed before.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mav/IR/OperatorInference.h"
+#include "mav/Passes/Metadata.h"
+#include "mav/Passes/PassOutputs.h"
+#include "mav/Passes/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mav {
+#define GEN_PASS_DEF_REMOVEDROPOUT
+#include "mav/Passes/Passes.h.inc"
+} // namespace mav
+
+using namespace mlir;
+using namespace mav;
+
+namespace {
+struct RemoveDropout : mav::impl::RemoveDropoutBase<RemoveDropout> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTableCollection symbols;
+    llvm::SetVector<GraphOp> graphs;
+    for (GraphOp graph : getPublicGraphs(module))
+      collectGraphs(graph, symbols, graphs);
+
+    std::vector<std::string> removed;
+    for (GraphOp graph : graphs) {
+      SmallVector<Operation *> dropouts;
+      for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>())
+        if (getMaseOp(node) == "dropout")
+          dropouts.push_back(node);
+      for (Operation *dropout : dropouts) {
+        if (failed(bypass(dropout)))
+          return signalPassFailure();
+        // A node inside a module body is named after the body: body/node.
+        std::string prefix =
+            graph.getSymVisibility().value_or("public") == "private"
+                ? (graph.getSymName() + "/").str()
+                : "";
+        removed.push_back(prefix +
+                          cast<NodeOpInterface>(dropout).getNodeName().str());
+        dropout->erase();
+      }
+      if (!dropouts.empty())
+        updateSignature(graph);
+    }
+    numRemoved += removed.size();
+    eraseUnusedBodies(module);
+
+    Builder builder(&getContext());
+    recordPassOutputs(
+        module, getArgument(),
+        {builder.getNamedAttr("removed",
+                              builder.getI64IntegerAttr(removed.size())),
+         builder.getNamedAttr("nodes",
+                              builder.getStrArrayAttr(SmallVector<StringRef>(
+                                  removed.begin(), removed.end())))});
+    if (removed.empty())
+      markAllAnalysesPreserved();
+  }
+
+  /// `graph` and the bodies its non-dropout leaf calls reach.
+  void collectGraphs(GraphOp graph, SymbolTableCollection &symbols,
+                     llvm::SetVector<GraphOp> &graphs) {
+    if (!graphs.insert(graph))
+      return;
+    for (auto call : graph.getBodyBlock().getOps<CallModuleOp>())
+      if (call.getBodyAttr() && getMaseOp(call) != "dropout")
+        if (auto body = symbols.lookupNearestSymbolFrom<GraphOp>(
+                call, call.getBodyAttr()))
+          collectGraphs(body, symbols, graphs);
+  }
+
+  /// Replaces every use of the dropout's result with its input.
+  LogicalResult bypass(Operation *dropout) {
+    auto args = dropout->getAttrOfType<ArrayAttr>("args");
+    auto input =
+        args && !args.empty() ? args[0].dyn_cast<OperandRefAttr>() : nullptr;
+    if (!input || dropout->getNumResults() != 1)
+      return dropout->emitError()
+             << "node '" << cast<NodeOpInterface>(dropout).getNodeName()
+             << "': a dropout must take its input as first argument and "
+                "produce one value";
+    dropout->getResult(0).replaceAllUsesWith(
+        dropout->getOperand(input.getIndex()));
+    return success();
+  }
+
+  /// The graph returns what its output uses, whose types may have changed.
+  static void updateSignature(GraphOp graph) {
+    graph.setFunctionTypeAttr(TypeAttr::get(FunctionType::get(
+        graph.getContext(), graph.getBodyBlock().getArgumentTypes(),
+        graph.getOutput().getOperandTypes())));
+  }
+
+  static void eraseUnusedBodies(ModuleOp module) {
+    SmallVector<GraphOp> unused;
+    for (GraphOp graph : module.getOps<GraphOp>())
+      if (graph.getSymVisibility().value_or("public") == "private" &&
+          SymbolTable::symbolKnownUseEmpty(graph, module))
+        unused.push_back(graph);
+    for (GraphOp graph : unused)
+      graph.erase();
+  }
+};
+} // namespace

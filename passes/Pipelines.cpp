@@ -9,6 +9,7 @@ using namespace mlir;
 
 void mav::registerMavPassesAndPipelines() {
   registerMavPasses();
+  registerTutorialPasses();
   PassPipelineRegistration<>("mav-raise",
                              "raise to the Mase IR: mav-init-metadata, then "
                              "mav-add-common-metadata (meta device)",

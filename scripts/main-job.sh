@@ -1,33 +1,52 @@
 #!/usr/bin/env bash
-# The main job, end to end on a real model: trace torchvision's alexnet with
-# PyTorch, import it into mav, write it as MLIR bytecode, read it back, and
-# check that nothing changed. Grows with the tutorial (raise, count and remove
-# dropout, checkpoint) as those land.
+# The main job: the MASE tutorial end to end on a real model.
+#   PyTorch traces torchvision's alexnet; mav imports it, raises it to the
+#   Mase IR, counts dropout, removes it, counts again, exports a checkpoint,
+#   reloads it, checks that the reloaded graph equals the saved one and that
+#   it computes what PyTorch computes, and prints a summary.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${MAV_BUILD_DIR:-$root/build}
-"$root/scripts/build.sh" mav-opt mav-translate
+"$root/scripts/build.sh" mav-opt mav-translate mav-run >/dev/null
 models="$build/test/models"
 /usr/bin/python3 "$root/test/models/generate.py" --out "$models" --only alexnet
 out=${MAV_MAIN_JOB_OUT:-$build/main-job}
 mkdir -p "$out"
-
+bin="$build/bin"
 model="$models/alexnet.pt"
-shape=$(/usr/bin/python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['input_shapes'][0])" "$models/alexnet.json")
-"$build/bin/mav-translate" --import-torchscript "$model" --input-shape="$shape" -o "$out/alexnet.mlir"
-"$build/bin/mav-opt" "$out/alexnet.mlir" --emit-bytecode -o "$out/alexnet.mlirbc"
-"$build/bin/mav-opt" "$out/alexnet.mlirbc" -o "$out/alexnet.back.mlir"
-"$build/bin/mav-opt" "$out/alexnet.mlir" -o "$out/alexnet.printed.mlir"
-cmp -s "$out/alexnet.printed.mlir" "$out/alexnet.back.mlir" ||
-  { echo "main-job: alexnet changed in the text -> bytecode -> text round trip" >&2; exit 1; }
+field() { /usr/bin/python3 -c "import json,sys; print(json.load(open(sys.argv[1]))$2)" "$models/alexnet.json"; }
 
-forward=$(sed -n '/mav.graph @forward/,/^  }/p' "$out/alexnet.mlir")
-nodes=$(grep -cE '= mav\.(call_module|call_function|call_method|get_attr)' <<<"$forward")
-leaves=$(grep -c '= mav.call_module' <<<"$forward")
-dropout=$(grep -c 'module_class = "torch.nn.modules.dropout.Dropout"' <<<"$forward" || true)
-weights=$(grep -c '^  mav.weight @' "$out/alexnet.mlir")
-echo "alexnet (torchvision, traced by PyTorch $(/usr/bin/python3 -c 'import torch; print(torch.__version__)'))"
-echo "  imported:    $nodes nodes in @forward, $leaves leaf module calls ($dropout Dropout), $weights weights"
-echo "  text:        $out/alexnet.mlir ($(stat -c %s "$out/alexnet.mlir") bytes)"
-echo "  bytecode:    $out/alexnet.mlirbc ($(stat -c %s "$out/alexnet.mlirbc") bytes)"
-echo "  round trip:  text -> bytecode -> text identical"
+"$bin/mav-translate" --import-torchscript "$model" \
+  --input-shape="$(field x "['input_shapes'][0]")" -o "$out/alexnet.mlir"
+"$bin/mav-opt" "$out/alexnet.mlir" \
+  -mav-raise -mav-count-dropout -mav-remove-dropout -mav-count-dropout \
+  -mav-export-checkpoint=path="$out/alexnet.ckpt" \
+  --mav-report="$out/report.json" -o "$out/saved.mlir"
+"$bin/mav-opt" "$out/alexnet.ckpt" -o "$out/reloaded.mlir"
+cmp -s "$out/saved.mlir" "$out/reloaded.mlir" ||
+  { echo "main-job: the reloaded graph differs from the saved one" >&2; exit 1; }
+"$bin/mav-run" "$out/alexnet.ckpt" --reference="$model" >"$out/run.txt" ||
+  { cat "$out/run.txt" >&2; echo "main-job: the graph does not compute what PyTorch computes" >&2; exit 1; }
+
+report() { /usr/bin/python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($1)" "$out/report.json"; }
+nodes=$(sed -n '/mav.graph @forward/,/^  }/p' "$out/saved.mlir" | grep -cE '= mav\.(call_module|call_function|call_method|get_attr)')
+echo "mav: the MASE tutorial on torchvision alexnet (traced by PyTorch $(/usr/bin/python3 -c 'import torch; print(torch.__version__)'))"
+echo "  nodes in @forward after removal:  $nodes"
+params=$(/usr/bin/python3 - "$out/saved.mlir" <<'PY'
+import math, re, sys
+total = 0
+for line in open(sys.argv[1]):
+    m = re.match(r'\s*mav\.weight \S+ parameter = .* : tensor<([^>]*)>(.*)$', line)
+    if m and "tied_to" not in m.group(2):
+        total += math.prod(int(d) for d in m.group(1).split("x")[:-1])
+print(total)
+PY
+)
+echo "  parameters:                       $params (PyTorch counts $(field x "['param_count']"))"
+echo "  dropout before removal:           $(report "r[0]['outputs']['dropout_count']") (PyTorch counts $(field x "['dropout_count']"))"
+echo "  dropout removed:                  $(report "r[1]['outputs']['removed']")"
+echo "  dropout after removal:            $(report "r[2]['outputs']['dropout_count']")"
+echo "  checkpoint:                       $out/alexnet.ckpt ($(stat -c %s "$out/alexnet.ckpt") bytes)"
+echo "  reloaded graph equals saved one:  yes"
+echo "  against PyTorch (eval mode):      $(tail -1 "$out/run.txt")"
+echo "  pass outputs (JSON):              $out/report.json"

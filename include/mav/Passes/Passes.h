@@ -15,8 +15,12 @@ namespace mav {
 #define GEN_PASS_REGISTRATION
 #include "mav/Passes/Passes.h.inc"
 
-/// Registers every mav pass and the named pipelines (mav-raise).
+/// Registers every mav pass, the named pipelines (mav-raise) and the
+/// tutorial's example pass.
 void registerMavPassesAndPipelines();
+
+/// The pass docs/Tutorial.md writes (passes/examples).
+void registerTutorialPasses();
 
 } // namespace mav
 

@@ -48,9 +48,6 @@ struct ImportContext {
 // Weights (WeightImporter.cpp)
 //===----------------------------------------------------------------------===//
 
-/// The builtin element type of a torch dtype, or null.
-mlir::Type convertScalarType(c10::ScalarType type, mlir::MLIRContext *context);
-
 /// Imports every parameter and buffer of `root` as a `mav.weight`.
 mlir::LogicalResult importWeights(ImportContext &ctx,
                                   const torch::jit::Module &root);

@@ -2,6 +2,8 @@
 
 #include "ImporterInternals.h"
 
+#include "mav/Runtime/TorchTypes.h"
+
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinDialect.h"
@@ -10,39 +12,6 @@
 using namespace mlir;
 using namespace mav;
 using namespace mav::detail;
-
-Type mav::detail::convertScalarType(c10::ScalarType type,
-                                    MLIRContext *context) {
-  Builder builder(context);
-  switch (type) {
-  case c10::ScalarType::Float:
-    return builder.getF32Type();
-  case c10::ScalarType::Double:
-    return builder.getF64Type();
-  case c10::ScalarType::Half:
-    return builder.getF16Type();
-  case c10::ScalarType::BFloat16:
-    return builder.getBF16Type();
-  case c10::ScalarType::Long:
-    return builder.getIntegerType(64, /*isSigned=*/true);
-  case c10::ScalarType::Int:
-    return builder.getIntegerType(32, /*isSigned=*/true);
-  case c10::ScalarType::Short:
-    return builder.getIntegerType(16, /*isSigned=*/true);
-  case c10::ScalarType::Char:
-    return builder.getIntegerType(8, /*isSigned=*/true);
-  case c10::ScalarType::Byte:
-    return builder.getIntegerType(8, /*isSigned=*/false);
-  case c10::ScalarType::Bool:
-    return builder.getI1Type();
-  case c10::ScalarType::ComplexFloat:
-    return ComplexType::get(builder.getF32Type());
-  case c10::ScalarType::ComplexDouble:
-    return ComplexType::get(builder.getF64Type());
-  default:
-    return {};
-  }
-}
 
 /// The tensor's bytes as a dense_resource blob named `name`.
 static FailureOr<ElementsAttr>

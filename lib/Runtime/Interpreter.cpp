@@ -201,8 +201,10 @@ unpack(StringRef target, ArrayRef<c10::IValue> args) {
 static c10::IValue
 mapTensors(const c10::IValue &value,
            const std::function<at::Tensor(const at::Tensor &)> &fn) {
+  // An undefined tensor (an optional result not computed) stays undefined.
   if (value.isTensor())
-    return fn(value.toTensor());
+    return value.toTensor().defined() ? c10::IValue(fn(value.toTensor()))
+                                      : value;
   if (value.isTensorList()) {
     c10::List<at::Tensor> mapped;
     for (const at::Tensor &tensor : value.toTensorList())

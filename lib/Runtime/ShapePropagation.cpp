@@ -99,6 +99,8 @@ public:
   }
 
   ValueMetaAttr describe(StringRef name, const c10::IValue &value) {
+    if (isUndefinedTensor(value))
+      return describe(name, c10::IValue());
     if (!value.isTensor()) {
       StringRef kind = value.isInt()      ? "int"
                        : value.isDouble() ? "float"
@@ -123,19 +125,24 @@ public:
         builder.getDenseI64ArrayAttr(tensor.strides().vec()), tensorValue);
   }
 
+  static bool isUndefinedTensor(const c10::IValue &value) {
+    return value.isTensor() && !value.toTensor().defined();
+  }
+
   Type refinedType(const c10::IValue &value) {
     if (value.isTuple()) {
       SmallVector<Type> elements;
       for (const c10::IValue &element : value.toTupleRef().elements()) {
-        Type type = element.isNone() ? mav::NoneType::get(context)
-                                     : refinedType(element);
+        Type type = element.isNone() || isUndefinedTensor(element)
+                        ? mav::NoneType::get(context)
+                        : refinedType(element);
         if (!type)
           return {};
         elements.push_back(type);
       }
       return mav::TupleType::get(context, elements);
     }
-    if (!value.isTensor())
+    if (!value.isTensor() || isUndefinedTensor(value))
       return {};
     const at::Tensor &tensor = value.toTensor();
     Type element = convertScalarType(tensor.scalar_type(), context);

@@ -16,13 +16,16 @@ Usage: check_import.py --models DIR --translate PATH [NAME ...]
 
 import argparse
 import collections
-import json
 import os
 import re
 import subprocess
 import sys
 
 import torch
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir, "models"))
+import mavtest  # noqa: E402
 
 WEIGHT = re.compile(
     r'^\s*mav\.weight @"?([^\s"]+)"? (parameter|buffer) = '
@@ -82,7 +85,7 @@ def numel(type_):
 
 
 def check(models, translate, name):
-    reference = json.load(open(os.path.join(models, name + ".json")))
+    reference = mavtest.reference(models, name)
     pt = os.path.join(models, name + ".pt")
     command = [translate, "--import-torchscript", pt]
     first = subprocess.run(command, capture_output=True, text=True)
@@ -135,9 +138,7 @@ def main():
     parser.add_argument("--translate", required=True)
     parser.add_argument("names", nargs="*")
     args = parser.parse_args()
-    names = args.names or sorted(
-        f[:-5] for f in os.listdir(args.models) if f.endswith(".json"))
-    for name in names:
+    for name in mavtest.model_names(args.models, args.names):
         check(args.models, args.translate, name)
 
 

@@ -19,20 +19,22 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir, "models"))
+import mavtest  # noqa: E402
+
 
 def fail(model, message):
     sys.exit(f"check_dropout: {model}: {message}")
 
 
 def check(args, name):
-    reference = json.load(open(os.path.join(args.models, name + ".json")))
+    reference = mavtest.reference(args.models, name)
     imported = os.path.join(args.work, name + ".mlirbc")
     removed = os.path.join(args.work, name + ".nodropout.mlirbc")
     report = os.path.join(args.work, name + ".report.json")
-    shapes = ["--input-shape=" + s for s in reference["input_shapes"]]
-    subprocess.run([args.translate, "--import-torchscript",
-                    os.path.join(args.models, name + ".pt"), *shapes,
-                    "--emit-bytecode", "-o", imported], check=True)
+    mavtest.import_model(args.translate, args.models, name, imported,
+                         "--emit-bytecode")
     run = subprocess.run(
         [args.opt, imported, "-mav-raise", "-mav-count-dropout",
          "-mav-remove-dropout", "-mav-count-dropout", f"--mav-report={report}",
@@ -76,9 +78,7 @@ def main():
     parser.add_argument("names", nargs="*")
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
-    names = args.names or sorted(
-        f[:-5] for f in os.listdir(args.models) if f.endswith(".json"))
-    for name in names:
+    for name in mavtest.model_names(args.models, args.names):
         check(args, name)
 
 

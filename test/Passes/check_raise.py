@@ -18,11 +18,14 @@ Usage: check_raise.py --models DIR --translate PATH --opt PATH --work DIR
 
 import argparse
 import collections
-import json
 import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir, "models"))
+import mavtest  # noqa: E402
 
 NODE = re.compile(r'^\s*%([\w]+)(?::\d+)? = mav\.(call_module|call_function|'
                   r'call_method|get_attr) ')
@@ -72,13 +75,11 @@ def split_top(text):
 
 
 def check(args, name):
-    reference = json.load(open(os.path.join(args.models, name + ".json")))
+    reference = mavtest.reference(args.models, name)
     imported = os.path.join(args.work, name + ".mlir")
     raised = os.path.join(args.work, name + ".raised.mlir")
-    shapes = ["--input-shape=" + s for s in reference["input_shapes"]]
-    subprocess.run([args.translate, "--import-torchscript",
-                    os.path.join(args.models, name + ".pt"), *shapes,
-                    "--emit-bytecode", "-o", imported], check=True)
+    mavtest.import_model(args.translate, args.models, name, imported,
+                         "--emit-bytecode")
     run = subprocess.run([args.opt, imported, "-mav-raise",
                           "--mav-elide-weights", "-o", raised],
                          capture_output=True, text=True)
@@ -181,9 +182,7 @@ def main():
     parser.add_argument("names", nargs="*")
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
-    names = args.names or sorted(
-        f[:-5] for f in os.listdir(args.models) if f.endswith(".json"))
-    for name in names:
+    for name in mavtest.model_names(args.models, args.names):
         check(args, name)
 
 

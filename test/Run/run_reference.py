@@ -11,10 +11,13 @@ Usage: run_reference.py --models DIR --translate PATH --run PATH [NAME ...]
 """
 
 import argparse
-import json
 import os
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir, "models"))
+import mavtest  # noqa: E402
 
 
 def main():
@@ -26,16 +29,11 @@ def main():
     parser.add_argument("names", nargs="*")
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
-    names = args.names or sorted(
-        f[:-5] for f in os.listdir(args.models) if f.endswith(".json"))
     failed = False
-    for name in names:
-        reference = json.load(open(os.path.join(args.models, name + ".json")))
+    for name in mavtest.model_names(args.models, args.names):
+        reference = mavtest.reference(args.models, name)
         mlir = os.path.join(args.work, name + ".mlir")
-        shapes = ["--input-shape=" + s for s in reference["input_shapes"]]
-        subprocess.run([args.translate, "--import-torchscript",
-                        os.path.join(args.models, name + ".pt"), *shapes,
-                        "-o", mlir], check=True)
+        mavtest.import_model(args.translate, args.models, name, mlir)
         reference_file = os.path.join(
             args.models, reference.get("outputs_reference", name + ".pt"))
         run = subprocess.run([args.run, mlir, "--reference=" + reference_file,

@@ -259,7 +259,15 @@ def _custom_classes():
         def forward(self, x):
             return self.fc(self.flatten(self.pool(self.relu(self.bn(self.conv(x))))))
 
-    classes = (MLPFunctionalDropout, TiedEmbeddingLM, PlainCNN)
+    class SelfAttention(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.attn = nn.MultiheadAttention(32, 4, batch_first=True)
+
+        def forward(self, x):
+            return self.attn(x, x, x, need_weights=False)[0]
+
+    classes = (MLPFunctionalDropout, TiedEmbeddingLM, PlainCNN, SelfAttention)
     for c in classes:
         c.__module__ = "mav_test_models"
         c.__qualname__ = c.__name__
@@ -269,7 +277,7 @@ def _custom_classes():
 @register("mlp_functional_dropout", "Linear(16,32) -> ReLU -> F.dropout(p=0.5, "
           "training=self.training) -> Linear(32,4), eval mode, input 2x16")
 def _mlp_functional_dropout():
-    mlp, _, _ = _custom_classes()
+    mlp, _, _, _ = _custom_classes()
     return Spec(mlp(), _randn(2, 16))
 
 
@@ -278,17 +286,28 @@ def _mlp_functional_dropout():
           "in between, eval mode, input int64 tokens 2x7 (batch, seq)")
 def _tied_embedding_lm():
     import torch
-    _, lm, _ = _custom_classes()
+    _, lm, _, _ = _custom_classes()
     return Spec(lm(), lambda: [torch.randint(0, 50, (2, 7), dtype=torch.int64)],
                 input_generators=["torch.randint(0, 50, shape, dtype=torch.int64)"],
                 notes="embed.weight and head.weight are the same Parameter")
+
+
+@register("self_attention_fastpath", "nn.MultiheadAttention(32, 4, batch_first="
+          "True) called as self-attention without weights, traced in eval mode "
+          "under torch.no_grad(), input 2x5x32: takes the fused "
+          "aten::_native_multi_head_attention path")
+def _self_attention_fastpath():
+    _, _, _, attention = _custom_classes()
+    return Spec(attention(), _randn(2, 5, 32), no_grad=True,
+                notes="aten::_native_multi_head_attention has no meta kernel "
+                      "in libtorch 1.13")
 
 
 @register("plain_cnn", "Conv2d(3,8,3,pad=1) -> BatchNorm2d(8) -> ReLU -> MaxPool2d(2) "
           "-> Flatten -> Linear(512,10), eval mode, input 1x3x16x16")
 def _plain_cnn():
     import torch
-    _, _, cnn = _custom_classes()
+    _, _, cnn, _ = _custom_classes()
     m = cnn()
     with torch.no_grad():  # non-trivial BatchNorm statistics and affine
         m.bn.running_mean.copy_(torch.randn(8) * 0.1)

@@ -40,3 +40,15 @@ void mav::setGraphMetadata(GraphOp graph, ArrayRef<Attribute> inputs,
   graph->setAttr("inputs", builder.getArrayAttr(inputs));
   graph->setAttr("outputs", builder.getArrayAttr(outputs));
 }
+
+void mav::setSoftwareMetadata(Operation *node,
+                              ArrayRef<NamedAttribute> entries) {
+  NamedAttrList merged;
+  if (auto software = node->getAttrOfType<SoftwareMetaAttr>("software"))
+    merged.append(software.getEntries().getValue());
+  for (NamedAttribute entry : entries)
+    merged.set(entry.getName(), entry.getValue());
+  node->setAttr("software", SoftwareMetaAttr::get(
+                                node->getContext(),
+                                merged.getDictionary(node->getContext())));
+}

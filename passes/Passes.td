@@ -122,4 +122,59 @@ def ExportCheckpoint : Pass<"mav-export-checkpoint", "mlir::ModuleOp"> {
                         "the checkpoint file to write">];
 }
 
+def ClassifyEntryExit : Pass<"mav-classify-entry-exit", "mlir::ModuleOp"> {
+  let summary = "entry and exit type of every node";
+  let description = [{
+    The idlmav notebook's classification, as software metadata (`entry`,
+    `exit`) on every node of the public graphs. A node's sources are the
+    graph inputs, trainable parameters (unfrozen parameter weights) and
+    buffers (buffers and frozen parameters) its values depend on; tensor
+    constants of the trace are none of these. Entry type: `normal` (depends on
+    an input), `learnable` (on trainable parameters, not on inputs; buffers
+    may join), `learn-split` (a learnable node whose value fans out, the
+    first such on its learnable-only path), `buffer` (buffers only),
+    `special` (none: constants, arange, ...). Exit type: `normal` when a
+    graph output depends on the node, else `special`.
+
+    Pass outputs: `entry` and `exit`, counts by type.
+  }];
+}
+
+def CountParams : Pass<"mav-count-params", "mlir::ModuleOp"> {
+  let summary = "trainable parameters per node";
+  let description = [{
+    Counts every trainable parameter once, at one node, into the node's
+    software metadata (`params`): a `call_module` owns its module's
+    parameters (its submodules' included); a parameter read by `get_attr` is
+    propagated down its learnable-only path to the first node that is not
+    learnable, or to the node where the path fans out. Tied weights (one
+    tensor under two names) and parameters shared by several modules count
+    once, at the first node that uses them. The total equals PyTorch's
+    `sum(p.numel() for p in model.parameters() if p.requires_grad)`.
+
+    Pass outputs: `total`, `top` (the nodes with most parameters, `top`
+    option many), `unused` (trainable parameters no node uses; counted in the
+    total).
+  }];
+  let options = [Option<"topCount", "top", "unsigned", /*default=*/"10",
+                        "how many nodes to list in the top output">];
+}
+
+def InsertLearnableNodes
+    : Pass<"mav-insert-learnable-nodes", "mlir::ModuleOp"> {
+  let summary = "insert learnable nodes where learnable-only paths fan out";
+  let description = [{
+    After each learn-split node (see `mav-classify-entry-exit`) inserts a
+    `mav.learnable` node that passes the value through, carries the count
+    and names of the trainable parameters behind it, and takes every other
+    use of the value. The graph computes exactly what it computed before;
+    a second run inserts nothing. The inserted node has metadata when the
+    graph had it.
+
+    Pass outputs: `inserted`, `nodes` (their names).
+  }];
+  let statistics = [Statistic<"numInserted", "inserted",
+                              "learnable nodes inserted">];
+}
+
 #endif // MAV_PASSES_TD

@@ -220,6 +220,40 @@ LogicalResult GetAttrOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 }
 
 //===----------------------------------------------------------------------===//
+// learnable
+//===----------------------------------------------------------------------===//
+
+ParseResult LearnableOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand input;
+  Type type;
+  if (parseNodeName(parser, result) || parser.parseOperand(input) ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(type) ||
+      parser.resolveOperand(input, type, result.operands))
+    return failure();
+  result.addTypes(type);
+  return success();
+}
+
+void LearnableOp::print(OpAsmPrinter &printer) {
+  printer << ' ' << getInput();
+  printer.printOptionalAttrDict((*this)->getAttrs(), {"name"});
+  printer << " : " << getResult().getType();
+}
+
+void LearnableOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNodeResultNames(*this, setNameFn);
+}
+
+LogicalResult LearnableOp::verify() {
+  if (failed(verifyNode(*this)))
+    return failure();
+  if (getParamCountAttr().getInt() < 0)
+    return emitNodeError(*this) << "param_count must not be negative";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // weight
 //===----------------------------------------------------------------------===//
 
@@ -236,7 +270,8 @@ ParseResult WeightOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   std::optional<WeightKind> kind = symbolizeWeightKind(kindName);
   if (!kind)
-    return parser.emitError(kindLoc, "expected 'parameter' or 'buffer'");
+    return parser.emitError(kindLoc,
+                            "expected 'parameter', 'buffer' or 'constant'");
   SMLoc valueLoc = parser.getCurrentLocation();
   if (parser.parseEqual() || parser.parseAttribute(value) ||
       parser.parseOptionalAttrDict(result.attributes))
@@ -267,7 +302,7 @@ LogicalResult WeightOp::verify() {
     return emitOpError() << "weight '" << getSymName()
                          << "' must be a statically shaped tensor, got "
                          << getValue().getType();
-  if (getFrozen() && getKind() == WeightKind::buffer)
+  if (getFrozen() && getKind() != WeightKind::parameter)
     return emitOpError() << "weight '" << getSymName()
                          << "': only parameters can be frozen";
   return success();

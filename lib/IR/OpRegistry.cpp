@@ -1356,6 +1356,10 @@ ArrayRef<OpInfo> mav::getAllOps() {
        nullptr,
        ""},
 
+      // mav's marker of where learnable parameters join the graph
+      // (-mav-insert-learnable-nodes); it passes its operand through.
+      {"learnable", ImplicitFunc, {}, {}, {}, {}, roles({DataIn}), nullptr, ""},
+
       // A Python scalar wrapped as a tensor, as traces record shape
       // arithmetic.
       {"num_to_tensor",

@@ -6,6 +6,8 @@ using namespace mlir;
 using namespace mav;
 
 StringRef mav::getNodeTarget(Operation *node) {
+  if (isa<LearnableOp>(node))
+    return "mav.learnable";
   if (auto call = dyn_cast<CallModuleOp>(node))
     return call.getModuleClass();
   if (auto call = dyn_cast<CallFunctionOp>(node))
@@ -16,6 +18,8 @@ StringRef mav::getNodeTarget(Operation *node) {
 }
 
 const OpInfo *mav::lookupNodeOperator(Operation *node) {
+  if (isa<LearnableOp>(node))
+    return lookupMaseOp("learnable");
   if (auto call = dyn_cast<CallModuleOp>(node))
     return lookupModuleClass(call.getModuleClass());
   if (auto call = dyn_cast<CallFunctionOp>(node))

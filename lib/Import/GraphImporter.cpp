@@ -286,7 +286,7 @@ LogicalResult GraphImporter::importConstant(const torch::jit::Node *node,
   std::string name =
       "_tensor_constant" + std::to_string(ctx.numTensorConstants);
   FailureOr<WeightOp> weight =
-      getOrCreateWeight(ctx, constant->toTensor(), name, WeightKind::buffer);
+      getOrCreateWeight(ctx, constant->toTensor(), name, WeightKind::constant);
   if (failed(weight))
     return failure();
   if (weight->getSymName() == name)

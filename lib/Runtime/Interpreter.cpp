@@ -118,6 +118,10 @@ LogicalResult Interpreter::Impl::runNode(Operation *op, Environment &env,
     results.push_back(*weight);
     if (observer)
       (*observer)(op, {}, {}, results);
+  } else if (isa<LearnableOp>(op)) {
+    results.push_back(operands.front());
+    if (observer)
+      (*observer)(op, operands, {}, results);
   } else if (auto call = dyn_cast<CallModuleOp>(op)) {
     GraphOp body;
     if (call.getBodyAttr())

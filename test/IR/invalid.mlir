@@ -252,3 +252,41 @@ mav.graph @body_not_graph(%x: !mav.tensor) -> !mav.tensor {
 mav.graph @bad_graph_metadata(%x: !mav.tensor) -> !mav.tensor attributes {inputs = ["x"]} {
   mav.output %x : !mav.tensor
 }
+
+// -----
+
+// expected-error @+1 {{weight 'frozen_constant': only parameters can be frozen}}
+mav.weight @frozen_constant constant = dense<1.0> : tensor<2xf32> {frozen}
+
+// -----
+
+mav.weight @w parameter = dense<1.0> : tensor<2xf32>
+// expected-error @+1 {{weight 'alias' must hold the same value as @w, the weight it is tied to}}
+mav.weight @alias parameter = dense<2.0> : tensor<2xf32> {tied_to = @w}
+
+// -----
+
+// expected-error @+1 {{weight 'alias' is tied to @missing, which is not an untied mav.weight}}
+mav.weight @alias parameter = dense<2.0> : tensor<2xf32> {tied_to = @missing}
+
+// -----
+
+mav.graph @negative_param_count(%x: !mav.tensor) -> !mav.tensor {
+  // expected-error @+1 {{node 'l' (mav.learnable): param_count must not be negative}}
+  %l = mav.learnable %x {param_count = -1 : i64, params = []} : !mav.tensor
+  mav.output %l : !mav.tensor
+}
+
+// -----
+
+mav.graph @learnable_types(%x: tensor<2xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'mav.learnable' op failed to verify that all of {input, result} have same type}}
+  %l = "mav.learnable"(%x) {name = "l", param_count = 0 : i64, params = []} : (tensor<2xf32>) -> tensor<3xf32>
+  mav.output %l : tensor<3xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'mav.pass_outputs' must be a list of #mav.pass_output on a module}}
+module attributes {mav.pass_outputs = [1]} {
+}

@@ -34,8 +34,8 @@ mav.graph @keyword_without_value(%x: !mav.tensor) -> !mav.tensor {
 
 // -----
 
-// expected-error @+1 {{expected 'parameter' or 'buffer'}}
-mav.weight @w constant = dense<1.0> : tensor<2xf32>
+// expected-error @+1 {{expected 'parameter', 'buffer' or 'constant'}}
+mav.weight @w variable = dense<1.0> : tensor<2xf32>
 
 // -----
 

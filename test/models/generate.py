@@ -217,6 +217,7 @@ def _transformer_encoder_eval_fastpath():
 def _custom_classes():
     """Small nn.Modules defined here. Their __module__ is pinned so that their
     qualified names do not depend on how this script is run."""
+    import torch
     import torch.nn as nn
     import torch.nn.functional as F
 
@@ -267,7 +268,21 @@ def _custom_classes():
         def forward(self, x):
             return self.attn(x, x, x, need_weights=False)[0]
 
-    classes = (MLPFunctionalDropout, TiedEmbeddingLM, PlainCNN, SelfAttention)
+    class SharedScale(nn.Module):
+        """A parameter prepared once and used twice: where its
+        learnable-only path fans out is a learn-split point."""
+
+        def __init__(self):
+            super().__init__()
+            self.log_scale = nn.Parameter(torch.zeros(16))
+            self.fc = nn.Linear(16, 16)
+
+        def forward(self, x):
+            scale = self.log_scale.exp()
+            return self.fc(x * scale) * scale
+
+    classes = (MLPFunctionalDropout, TiedEmbeddingLM, PlainCNN, SelfAttention,
+               SharedScale)
     for c in classes:
         c.__module__ = "mav_test_models"
         c.__qualname__ = c.__name__
@@ -277,7 +292,7 @@ def _custom_classes():
 @register("mlp_functional_dropout", "Linear(16,32) -> ReLU -> F.dropout(p=0.5, "
           "training=self.training) -> Linear(32,4), eval mode, input 2x16")
 def _mlp_functional_dropout():
-    mlp, _, _, _ = _custom_classes()
+    mlp = _custom_classes()[0]
     return Spec(mlp(), _randn(2, 16))
 
 
@@ -286,7 +301,7 @@ def _mlp_functional_dropout():
           "in between, eval mode, input int64 tokens 2x7 (batch, seq)")
 def _tied_embedding_lm():
     import torch
-    _, lm, _, _ = _custom_classes()
+    lm = _custom_classes()[1]
     return Spec(lm(), lambda: [torch.randint(0, 50, (2, 7), dtype=torch.int64)],
                 input_generators=["torch.randint(0, 50, shape, dtype=torch.int64)"],
                 notes="embed.weight and head.weight are the same Parameter")
@@ -297,17 +312,28 @@ def _tied_embedding_lm():
           "under torch.no_grad(), input 2x5x32: takes the fused "
           "aten::_native_multi_head_attention path")
 def _self_attention_fastpath():
-    _, _, _, attention = _custom_classes()
+    attention = _custom_classes()[3]
     return Spec(attention(), _randn(2, 5, 32), no_grad=True,
                 notes="aten::_native_multi_head_attention has no meta kernel "
                       "in libtorch 1.13")
+
+
+@register("shared_scale", "a parameter log_scale (16) prepared once (exp) and "
+          "used twice, around Linear(16,16), eval mode, input 2x16")
+def _shared_scale():
+    import torch
+    model = _custom_classes()[4]()
+    with torch.no_grad():
+        model.log_scale.copy_(torch.randn(16) * 0.1)
+    return Spec(model, _randn(2, 16),
+                notes="the exp of log_scale fans out: a learn-split point")
 
 
 @register("plain_cnn", "Conv2d(3,8,3,pad=1) -> BatchNorm2d(8) -> ReLU -> MaxPool2d(2) "
           "-> Flatten -> Linear(512,10), eval mode, input 1x3x16x16")
 def _plain_cnn():
     import torch
-    _, _, cnn, _ = _custom_classes()
+    cnn = _custom_classes()[2]
     m = cnn()
     with torch.no_grad():  # non-trivial BatchNorm statistics and affine
         m.bn.running_mean.copy_(torch.randn(8) * 0.1)
@@ -523,12 +549,254 @@ def value_shapes(traced, loaded):
     for v in list(g.inputs()):
         add(v, "prim::Param", "")
     for node in _all_nodes(g):
-        # "__module.a/__module.a.b" -> "a.b" (the innermost module path)
-        scope = node.scopeName().split("/")[-1]
-        scope = scope[len("__module."):] if scope.startswith("__module.") else ""
+        scope = scope_path(node)
         for v in node.outputs():
             add(v, node.kind(), scope)
     return result, matched
+
+
+def scope_path(node):
+    """The innermost module path of a traced node, "" for the root:
+    "__module.a/__module.a.b" -> "a.b"."""
+    scope = node.scopeName().split("/")[-1]
+    return scope[len("__module."):] if scope.startswith("__module.") else ""
+
+
+# --------------------------------------------------------------------------
+# Entry/exit classification (reference for -mav-classify-entry-exit)
+# --------------------------------------------------------------------------
+
+ENTRY_TYPES = ("normal", "learnable", "learn-split", "buffer", "special")
+EXIT_TYPES = ("normal", "special")
+_SRC_INPUT, _SRC_PARAM, _SRC_BUFFER = 1, 2, 4
+_CONSTRUCTS = ("prim::ListConstruct", "prim::TupleConstruct")
+_UNPACKS = ("prim::ListUnpack", "prim::TupleUnpack")
+
+
+def unoptimized_inlined_graph(module):
+    """`module.inlined_graph`, fully inlined, without the graph executor's
+    optimizations.
+
+    With them on (the default), inlining uses each callee's optimized graph:
+    constants are pooled and deduplicated, and aten::Int(prim::NumToTensor(x))
+    is folded away. mav's importer inlines the methods' plain graphs, so these
+    optimizations are turned off here. Without them each inlining pass expands
+    one level of calls, so the pass is repeated until no call is left.
+
+    Callees cache their optimized graph on first use: `module` must be freshly
+    loaded and never run. The caller checks this through
+    `inlined_node_scopes`, whose walk never sees optimized graphs."""
+    import torch
+    with torch.jit.optimized_execution(False):
+        g = module.inlined_graph
+        while any(n.kind() == "prim::CallMethod" for n in g.nodes()):
+            torch._C._jit_pass_inline(g)
+    return g
+
+
+def inlined_node_scopes(module):
+    """(kind, module path) of every node that full inlining of `module`'s
+    forward produces, in order. Walks the methods' own graphs the way mav's
+    importer does: a node's scope is the module whose method holds it, which
+    is what the tracer records and `scope_path` reads (the loaded module's
+    graphs carry no scope names)."""
+    import torch
+    out = []
+
+    def walk(graph, owner):
+        env = {next(iter(graph.inputs())).unique(): owner}
+        for node in graph.nodes():
+            kind = node.kind()
+            if kind == "prim::CallMethod":
+                mod, path = env[node.inputsAt(0).unique()]
+                walk(mod._c._get_method(node.s("name")).graph, (mod, path))
+                continue
+            out.append((kind, owner[1]))
+            if kind == "prim::GetAttr" and isinstance(node.output().type(),
+                                                       torch._C.ClassType):
+                mod, path = env[node.inputsAt(0).unique()]
+                name = node.s("name")
+                env[node.output().unique()] = (
+                    getattr(mod, name), path + "." + name if path else name)
+
+    walk(module._c._get_method("forward").graph, (module, ""))
+    return out
+
+
+def entry_exit_analysis(module):
+    """Classify the nodes of `module`'s fully inlined forward graph (see the
+    README, field `entry_exit`). `module` is a freshly loaded TorchScript
+    module. Returns (list of per-node entries, counts)."""
+    import torch
+    g = unoptimized_inlined_graph(module)  # keep the graph alive
+    nodes = list(g.nodes())
+    scopes = inlined_node_scopes(module)
+    if [k for k, _ in scopes] != [n.kind() for n in nodes]:
+        raise RuntimeError("entry_exit: the inlined graph does not match the "
+                           "walk of the module's methods")
+    for n in nodes:
+        if any(True for _ in n.blocks()):
+            raise RuntimeError("entry_exit: control flow (%s) in the inlined "
+                               "graph" % n.kind())
+
+    def is_tensor(v):
+        return isinstance(v.type(), torch._C.TensorType)
+
+    def is_module(v):
+        return isinstance(v.type(), torch._C.ClassType)
+
+    src = {}           # value unique -> sources bitmask
+    modules = {}       # value unique -> (module, path) for module values
+    elements = {}      # value unique -> element Values: folded lists/tuples
+    alias = {}         # value unique -> Value: outputs of folded unpacks
+    folded_unpack = set()  # output uniques of folded unpack nodes
+    producer = {}      # value unique -> index of the emitted node defining it
+    emitted = []       # indices into `nodes`
+    local_params = {}  # module path -> {name: is trainable parameter}
+
+    def resolve(v):
+        while v.unique() in alias:
+            v = alias[v.unique()]
+        return v
+
+    def sources_of(v):
+        return src.get(resolve(v).unique(), 0)
+
+    inputs = list(g.inputs())
+    modules[inputs[0].unique()] = (module, "")
+    for v in inputs[1:]:
+        src[v.unique()] = 0 if is_module(v) else _SRC_INPUT
+
+    for i, n in enumerate(nodes):
+        kind = n.kind()
+        outs = list(n.outputs())
+        if kind == "prim::Constant":
+            if is_tensor(n.output()):
+                emitted.append(i)
+            src[n.output().unique()] = 0
+            continue
+        if kind == "prim::GetAttr":
+            v = n.output()
+            owner, path = modules[n.inputsAt(0).unique()]
+            name = n.s("name")
+            if is_module(v):
+                modules[v.unique()] = (getattr(owner, name),
+                                       path + "." + name if path else name)
+                src[v.unique()] = 0
+            elif is_tensor(v):
+                if path not in local_params:
+                    local_params[path] = {k: p.requires_grad for k, p in
+                                          owner.named_parameters(recurse=False)}
+                trainable = local_params[path].get(name, False)
+                src[v.unique()] = _SRC_PARAM if trainable else _SRC_BUFFER
+                emitted.append(i)
+            else:
+                src[v.unique()] = 0
+            continue
+        s = 0
+        for v in n.inputs():
+            if not is_module(v):
+                s |= sources_of(v)
+        if kind in _CONSTRUCTS:
+            elements[n.output().unique()] = list(n.inputs())
+            src[n.output().unique()] = s
+            continue
+        if kind in _UNPACKS:
+            packed = elements.get(resolve(n.input()).unique())
+            if packed is not None and len(packed) == len(outs):
+                for o, e in zip(outs, packed):
+                    alias[o.unique()] = e
+                    folded_unpack.add(o.unique())
+                continue
+        for o in outs:
+            src[o.unique()] = s
+        emitted.append(i)
+
+    for i in emitted:
+        for o in nodes[i].outputs():
+            producer[o.unique()] = i
+
+    def operands(v, acc):
+        """mav's operands for TorchScript value `v`: folded lists and tuples
+        are looked through; constants and modules are not operands."""
+        v = resolve(v)
+        u = v.unique()
+        if u in elements:
+            for e in elements[u]:
+                operands(e, acc)
+        elif u in producer or (v.node().kind() == "prim::Param"
+                               and not is_module(v)):
+            acc.append(v)
+        return acc
+
+    def real_uses(v, path=()):
+        """Uses of `v` by real nodes (and the return) once lists and tuples
+        are folded. `path` holds the element indices of the folded lists
+        `v` has been packed into, innermost first."""
+        count = 0
+        for use in v.uses():
+            user = use.user
+            kind = user.kind()
+            if kind in _CONSTRUCTS:
+                count += real_uses(user.output(), (use.offset,) + path)
+            elif (kind in _UNPACKS and user.outputsSize() > 0
+                  and user.outputsAt(0).unique() in folded_unpack):
+                if path:
+                    count += real_uses(user.outputsAt(path[0]), path[1:])
+            else:
+                count += 1
+        return count
+
+    node_operands = {i: [o for v in nodes[i].inputs() for o in operands(v, [])]
+                     for i in emitted}
+
+    # Entry types; learn-split is the first fan-out on a learnable-only path.
+    entry = {}
+    split_upstream = {}  # node -> it or a learnable producer upstream is learn-split
+    for i in emitted:
+        s = 0
+        for o in nodes[i].outputs():
+            s |= src.get(o.unique(), 0)
+        if s & _SRC_INPUT:
+            entry[i] = "normal"
+        elif s & _SRC_PARAM:
+            entry[i] = "learnable"
+        elif s & _SRC_BUFFER:
+            entry[i] = "buffer"
+        else:
+            entry[i] = "special"
+        if entry[i] != "learnable":
+            continue
+        upstream = any(split_upstream[producer[v.unique()]]
+                       for v in node_operands[i]
+                       if v.unique() in producer
+                       and entry[producer[v.unique()]] in ("learnable", "learn-split"))
+        if not upstream and any(real_uses(o) >= 2 for o in nodes[i].outputs()):
+            entry[i] = "learn-split"
+        split_upstream[i] = upstream or entry[i] == "learn-split"
+
+    # Exit types: reverse reachability from the graph's return.
+    live = set()
+    work = [v for r in g.return_node().inputs() for v in operands(r, [])]
+    while work:
+        v = work.pop()
+        i = producer.get(v.unique())
+        if i is None or i in live:
+            continue
+        live.add(i)
+        work.extend(node_operands[i])
+
+    result = []
+    counts = {"entry": collections.OrderedDict((t, 0) for t in ENTRY_TYPES),
+              "exit": collections.OrderedDict((t, 0) for t in EXIT_TYPES)}
+    for i in emitted:
+        exit_type = "normal" if i in live else "special"
+        counts["entry"][entry[i]] += 1
+        counts["exit"][exit_type] += 1
+        result.append(collections.OrderedDict((
+            ("kind", nodes[i].kind()), ("scope", scopes[i][1]),
+            ("entry", entry[i]), ("exit", exit_type))))
+    return result, counts
 
 
 def op_counts(graph):
@@ -698,6 +966,8 @@ def generate(name, out_dir):
         functional = sum(functional_by_scope.values())
         module_dropouts = sum(hooks["dropout_by_class"].values())
         shapes, names_matched = value_shapes(traced, loaded)
+        # A fresh load: `loaded` has run, and its callees cache optimized graphs.
+        entry_exit, entry_exit_counts = entry_exit_analysis(torch.jit.load(pt_tmp))
         params = list(model.parameters())
         inlined = traced.inlined_graph
         ops = op_counts(inlined)
@@ -747,6 +1017,8 @@ def generate(name, out_dir):
         info["trace_warnings"] = trace_warnings
         info["value_shapes_loaded_names_matched"] = names_matched
         info["value_shapes"] = shapes
+        info["entry_exit_counts"] = entry_exit_counts
+        info["entry_exit"] = entry_exit
 
         json_tmp = writer.temp(name + ".json")
         with open(json_tmp, "w") as f:

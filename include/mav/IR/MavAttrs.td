@@ -64,8 +64,10 @@ def Mav_Layout : I64EnumAttr<"Layout", "a torch layout", [
   let genSpecializedAttr = 0;
 }
 
-def Mav_WeightKind : I32EnumAttr<"WeightKind", "parameter or buffer", [
-    I32EnumAttrCase<"parameter", 0>, I32EnumAttrCase<"buffer", 1>]> {
+def Mav_WeightKind : I32EnumAttr<"WeightKind",
+    "parameter, buffer, or a tensor constant of the trace", [
+    I32EnumAttrCase<"parameter", 0>, I32EnumAttrCase<"buffer", 1>,
+    I32EnumAttrCase<"constant", 2>]> {
   let cppNamespace = "::mav";
 }
 

@@ -78,8 +78,9 @@ def Mav_WeightOp : Mav_Op<"weight", [Symbol,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "a named parameter or buffer, held once per module";
   let description = [{
-    A model's parameter or buffer under its state_dict name, carried bit-exact
-    as a `dense_resource` blob (or any elements attribute). `get_attr` and
+    A model's parameter or buffer under its state_dict name, or a tensor
+    constant of the trace (`_tensor_constantN`, as torch.fx names them),
+    carried bit-exact as a `dense_resource` blob (or any elements attribute). `get_attr` and
     `call_module` nodes refer to it by name. `frozen` marks a parameter with
     `requires_grad = False`. `tied_to` marks a second name of another
     weight's tensor (tied embeddings): it holds the same blob and is counted
@@ -238,6 +239,28 @@ def Mav_CallModuleOp : Mav_CallOp<"call_module", [
                             OptionalAttr<DictionaryAttr>:$config,
                             OptionalAttr<FlatSymbolRefAttr>:$body),
                        nodeAttrs);
+}
+
+def Mav_LearnableOp : Mav_NodeOp<"learnable", [
+    AllTypesMatch<["input", "result"]>]> {
+  let summary = "marks where learnable parameters join the graph";
+  let description = [{
+    The "Learnable" node of the idlmav notebook: inserted by
+    `-mav-insert-learnable-nodes` right after a learn-split point (the first
+    node on a learnable-only path whose value fans out), it passes its
+    operand through unchanged and carries the number of trainable parameter
+    elements behind it and their names. The fanned-out uses go through it.
+
+    ```mlir
+    %pos_learnable = mav.learnable %pos {param_count = 544 : i64,
+        params = ["encoder.pos_embedding"]} : tensor<1x17x32xf32>
+    ```
+  }];
+  let arguments = !con((ins Mav_Value:$input, I64Attr:$param_count,
+                            StrArrayAttr:$params), nodeAttrs);
+  let results = (outs Mav_Value:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
 }
 
 #endif // MAV_IR_MAVOPS_TD

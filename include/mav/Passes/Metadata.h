@@ -20,6 +20,10 @@ llvm::SmallVector<mlir::Attribute> outputMetadata(GraphOp graph);
 void setGraphMetadata(GraphOp graph, llvm::ArrayRef<mlir::Attribute> inputs,
                       llvm::ArrayRef<mlir::Attribute> outputs);
 
+/// Sets `entries` in the node's software metadata, keeping its other entries.
+void setSoftwareMetadata(mlir::Operation *node,
+                         llvm::ArrayRef<mlir::NamedAttribute> entries);
+
 } // namespace mav
 
 #endif // MAV_PASSES_METADATA_H

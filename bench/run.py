@@ -1,0 +1,535 @@
+#!/usr/bin/python3
+"""Issue 7: mav against the torch.fx reference, side by side, in one run.
+
+    /usr/bin/python3 bench/run.py [--quick] [--full] [--runs N] [--markdown FILE] [--json FILE]
+
+Runs both sides on the same models and prints, medians over --runs runs:
+
+  1. side by side (synthetic model at 10^3..10^5 mav nodes and at 3x10^4 fx
+     nodes in both IR styles; real torchvision models imported through
+     TorchScript): the whole pipeline, count, remove, checkpoint save and
+     load, as reference / mav ratios;
+  2. scaling of mav from 10^3 to 10^6 nodes: time and peak RSS per node,
+     per pass;
+  3. start-up: a pipeline without tensor execution against one with shape
+     propagation, and what loading libtorch costs;
+  4. the targets of DESIGN.md, each MET or MISSED with the measured figure.
+
+See bench/README.md for what every number means. Nothing here is a test:
+the harness measures and reports, it does not fail on a missed target.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import synthetic  # noqa: E402
+
+PY = "/usr/bin/python3"
+MLIR_OPT = "/usr/lib/llvm-16/bin/mlir-opt"
+PIPELINE = ["-mav-init-metadata", "-mav-add-common-metadata", "-mav-count-dropout",
+            "-mav-remove-dropout", "-mav-count-dropout"]
+REAL_MODELS = ["alexnet", "vgg11", "resnet18", "squeezenet1_0", "mobilenet_v2",
+               "efficientnet_b0"]
+TIMING = re.compile(r"^\s*([0-9.]+) \(\s*[0-9.]+%\)\s+(\S.*?)\s*$")
+RESOLUTION = 1e-4     # --mlir-timing prints 4 decimals
+KIB = 1024.0
+
+TARGETS = {"pipeline": 20.0, "count": 100.0, "remove": 100.0, "flat": 2.0,
+           "kib_per_node": 2.0, "load": 10.0}
+
+
+def log(*args):
+    print(*args, file=sys.stderr, flush=True)
+
+
+def median(xs):
+    return statistics.median(xs) if xs else None
+
+
+# --------------------------------------------------------------------------
+# Running mav tools: wall time (perf_counter around the process), peak RSS
+# (the child's ru_maxrss from wait4, what /usr/bin/time -v reports as
+# "Maximum resident set size"), and --mlir-timing's phases.
+# --------------------------------------------------------------------------
+
+def run_process(cmd, work):
+    err_path = os.path.join(work, "stderr.txt")
+    with open(err_path, "w") as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+    text = open(err_path).read()
+    if proc.returncode != 0:
+        sys.exit(f"run.py: command failed ({proc.returncode}): {' '.join(cmd)}\n{text[-3000:]}")
+    phases = []
+    in_table = False
+    for line in text.splitlines():
+        if "----Wall Time----" in line:
+            in_table = True
+            continue
+        m = TIMING.match(line) if in_table else None
+        if m:
+            phases.append((m.group(2), float(m.group(1))))
+    return {"wall": wall, "rss_kib": usage.ru_maxrss, "phases": phases}
+
+
+def run_median(cmd, work, runs):
+    """Median of `runs` runs: wall, peak RSS, and each timing phase (by
+    position, so that a pass that runs twice keeps two entries)."""
+    samples = [run_process(cmd, work) for _ in range(runs)]
+    names = [n for n, _ in samples[0]["phases"]]
+    phases = [(n, median([s["phases"][i][1] for s in samples])) for i, n in enumerate(names)]
+    return {"wall": median([s["wall"] for s in samples]),
+            "rss_kib": median([s["rss_kib"] for s in samples]),
+            "phases": phases, "runs": runs}
+
+
+def phase(result, name, occurrence=0):
+    found = [t for n, t in result["phases"] if n == name]
+    return found[occurrence] if len(found) > occurrence else None
+
+
+def ratio(ref, mav):
+    """reference / mav; a mav time under the timer's resolution counts as
+    half of it and the ratio is a lower bound (marked '>')."""
+    if ref is None or mav is None:
+        return None, False
+    if mav < RESOLUTION:
+        return ref / (RESOLUTION / 2), True
+    return ref / mav, False
+
+
+def fmt_ratio(r):
+    value, bound = r
+    if value is None:
+        return "-"
+    return (">" if bound else "") + (f"{value:.0f}x" if value >= 100 else
+                                     f"{value:.1f}x" if value >= 1 else f"{value:.2f}x")
+
+
+def fmt_s(s):
+    if s is None:
+        return "-"
+    if s < RESOLUTION:
+        return "<0.1ms"
+    return f"{s * 1e3:.1f}ms" if s < 1 else f"{s:.2f}s"
+
+
+# --------------------------------------------------------------------------
+
+class Bench:
+    def __init__(self, args):
+        self.args = args
+        self.build = args.build
+        self.opt = os.path.join(args.build, "bin", "mav-opt")
+        self.translate = os.path.join(args.build, "bin", "mav-translate")
+        for tool in (self.opt, self.translate):
+            if not os.access(tool, os.X_OK):
+                sys.exit(f"run.py: {tool} is missing: build it first "
+                         "(scripts/build.sh mav-opt mav-translate)")
+        self.work = args.work
+        os.makedirs(self.work, exist_ok=True)
+        self.data = {"side_by_side": [], "scaling": [], "startup": {}, "machine": machine()}
+
+    # -- inputs --------------------------------------------------------------
+
+    def synthetic_ir(self, blocks, style):
+        path = os.path.join(self.work, f"synthetic-{style}-{blocks}-w{self.args.width}.mlir")
+        if not os.path.exists(path):
+            tmp = path + ".tmp"
+            with open(tmp, "w", buffering=1 << 20) as f:
+                synthetic.write_ir(f, blocks, self.args.width, style)
+            os.replace(tmp, path)
+        return path
+
+    def real_model_ir(self, name):
+        models = os.path.join(self.work, "models")
+        subprocess.run([PY, os.path.join(ROOT, "test", "models", "generate.py"),
+                        "--out", models, "--only", name], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        info = json.load(open(os.path.join(models, name + ".json")))
+        out = os.path.join(self.work, name + ".mlirbc")
+        if not os.path.exists(out):
+            subprocess.run([self.translate, "--import-torchscript",
+                            os.path.join(models, name + ".pt")] +
+                           [f"--input-shape={s}" for s in info["input_shapes"]] +
+                           ["--emit-bytecode", "-o", out], check=True)
+        return out, info
+
+    def count_nodes(self, ir):
+        """Nodes of every graph (get_attr, call_*, output), as the generic
+        form prints them."""
+        text = subprocess.run([self.opt, ir, "--mlir-print-op-generic", "--mav-elide-weights"],
+                              capture_output=True, text=True, check=True).stdout
+        return sum(len(re.findall(r'"mav\.' + op + r'"', text))
+                   for op in ("get_attr", "call_function", "call_method", "call_module",
+                              "output"))
+
+    # -- the two sides -------------------------------------------------------
+
+    def reference(self, what, runs, checkpoint=True):
+        cmd = [PY, os.path.join(HERE, "fx_reference.py"), "--runs", str(runs),
+               "--width", str(self.args.width)] + what
+        if checkpoint:
+            ckdir = os.path.join(self.work, "fx-checkpoint")
+            os.makedirs(ckdir, exist_ok=True)
+            cmd += ["--checkpoint", ckdir]
+        out = subprocess.run(cmd, check=True, capture_output=True, text=True)
+        return json.loads(out.stdout.strip().splitlines()[-1])
+
+    def mav(self, ir, runs, bytecode=False, checkpoint=True):
+        out = ["--emit-bytecode"] if bytecode else []
+        result = {"pipeline": run_median([self.opt, ir] + PIPELINE + out +
+                                         ["--mlir-timing", "-o", os.devnull], self.work, runs)}
+        if checkpoint:
+            ckpt = os.path.join(self.work, "mav.ckpt")
+            result["save"] = run_median(
+                [self.opt, ir, "-mav-init-metadata", "-mav-add-common-metadata",
+                 f"-mav-export-checkpoint=path={ckpt}", "--mlir-timing", "-o", os.devnull],
+                self.work, runs)
+            result["load"] = run_median([self.opt, ckpt, "--emit-bytecode", "--mlir-timing",
+                                         "-o", os.devnull], self.work, runs)
+            result["checkpoint_bytes"] = os.path.getsize(ckpt)
+            os.remove(ckpt)
+        return result
+
+    def mav_load_seconds(self, m):
+        """Checkpoint load: process wall - start-up of an empty module - the
+        printing (Output), i.e. open + checksums + bytecode parse + verify."""
+        load = m["load"]
+        return load["wall"] - self.startup_empty - phase(load, "Output")
+
+    # -- sections ------------------------------------------------------------
+
+    def startup(self):
+        runs = max(self.args.runs, 5)
+        work = self.work
+        empty = os.path.join(work, "empty.mlir")
+        open(empty, "w").write("module {}\n")
+        tiny = self.synthetic_ir(1, "function")
+        s = self.data["startup"]
+        s["mav_version"] = run_median([self.opt, "--version"], work, runs)
+        s["mav_empty"] = run_median([self.opt, empty, "-o", os.devnull], work, runs)
+        s["no_tensor"] = run_median([self.opt, tiny, "-mav-count-dropout", "-mav-remove-dropout",
+                                     "-o", os.devnull], work, runs)
+        s["with_shapes"] = run_median([self.opt, tiny] + PIPELINE + ["-o", os.devnull], work, runs)
+        if os.access(MLIR_OPT, os.X_OK):
+            s["mlir_opt_version"] = run_median([MLIR_OPT, "--version"], work, runs)
+            s["mlir_opt_empty"] = run_median([MLIR_OPT, empty, "-o", os.devnull], work, runs)
+        # libtorch alone: dlopen in a bare Python process (time and RSS added).
+        probe = ("import ctypes,os,time\n"
+                 "rss=lambda:int([l for l in open('/proc/self/status') if l.startswith('VmRSS')][0].split()[1])\n"
+                 "r=rss();t=time.perf_counter()\n"
+                 "ctypes.CDLL('libtorch_cpu.so.1.13',mode=os.RTLD_NOW|os.RTLD_GLOBAL)\n"
+                 "print(time.perf_counter()-t,rss()-r)\n")
+        samples = []
+        for _ in range(runs):
+            try:
+                out = subprocess.run([PY, "-c", probe], capture_output=True, text=True, check=True)
+                samples.append([float(x) for x in out.stdout.split()])
+            except (subprocess.CalledProcessError, ValueError):
+                break
+        if samples:
+            s["dlopen_libtorch"] = {"wall": median([a for a, _ in samples]),
+                                    "rss_kib": median([b for _, b in samples])}
+        self.startup_empty = s["mav_empty"]["wall"]
+        self.baseline_rss = s["with_shapes"]["rss_kib"]
+        self.baseline_rss_parse = s["mav_empty"]["rss_kib"]
+
+    def side_by_side(self, label, ir, ref_what, nodes, fx_nodes=None, bytecode=False,
+                     reference=None, runs=None):
+        runs = runs or self.args.runs
+        log(f"run.py: {label}: mav ({nodes} nodes)")
+        m = self.mav(ir, runs, bytecode)
+        if reference is None:
+            log(f"run.py: {label}: torch.fx reference")
+            reference = self.reference(ref_what, runs)
+        row = {"label": label, "nodes": nodes, "fx_nodes": reference["nodes"], "mav": m,
+               "ref": reference}
+        self.data["side_by_side"].append(row)
+        return row
+
+    def scaling(self, sizes):
+        for nodes in sizes:
+            blocks = synthetic.blocks_for_nodes(nodes, "function")
+            n = synthetic.node_count(blocks, "function")
+            big = n > 200000
+            runs = self.args.big_runs if big else self.args.runs
+            log(f"run.py: scaling: {n} nodes ({blocks} blocks), generating")
+            ir = self.synthetic_ir(blocks, "function")
+            log(f"run.py: scaling: {n} nodes: pipeline x{runs}")
+            pipe = run_median([self.opt, ir] + PIPELINE + ["--mlir-timing", "-o", os.devnull],
+                              self.work, runs)
+            log(f"run.py: scaling: {n} nodes: parse and print only")
+            parse = run_median([self.opt, ir, "--mlir-timing", "-o", os.devnull], self.work, 1)
+            self.data["scaling"].append({"nodes": n, "blocks": blocks, "pipeline": pipe,
+                                         "parse_print": parse,
+                                         "ir_bytes": os.path.getsize(ir)})
+
+    # -- report --------------------------------------------------------------
+
+    def report(self):
+        lines = []
+        out = lines.append
+        d = self.data
+        mach = d["machine"]
+        out(f"Machine: {mach['cpus']} cores ({mach['cpu']}), {mach['mem_gib']:.0f} GiB, "
+            f"{mach['os']}; torch {mach['torch']}; date {mach['date']}; "
+            f"runs {self.args.runs} (10^6: {self.args.big_runs}), medians.")
+        out("")
+        out("### Side by side (reference / mav; >1 means mav is faster)")
+        out("")
+        out("| workload | fx nodes | mav nodes | fx pipeline | mav pipeline | ratio | "
+            "mav process | ratio | count fx / mav | ratio | remove fx / mav | ratio | "
+            "count+remove ratio | ckpt save fx / mav | ratio | ckpt load fx / mav | ratio |")
+        out("| --- " * 17 + "|")
+        for row in d["side_by_side"]:
+            r, m = row["ref"]["median"], row["mav"]
+            p = m["pipeline"]
+            total = phase(p, "Total")
+            cnt, rem = phase(p, "CountDropout"), phase(p, "RemoveDropout")
+            save = phase(m["save"], "ExportCheckpoint")
+            load = self.mav_load_seconds(m)
+            row["ratios"] = {
+                "pipeline": ratio(r["pipeline"], total),
+                "pipeline_process": ratio(r["pipeline"], p["wall"]),
+                "count": ratio(r["count"], cnt), "remove": ratio(r["remove"], rem),
+                "count_remove": ratio(r["count"] + r["remove"], (cnt or 0) + (rem or 0)),
+                "save": ratio(r["save"], save), "load": ratio(r["load"], load)}
+            x = row["ratios"]
+            out(f"| {row['label']} | {row['fx_nodes']} | {row['nodes']} | "
+                f"{fmt_s(r['pipeline'])} | {fmt_s(total)} | {fmt_ratio(x['pipeline'])} | "
+                f"{fmt_s(p['wall'])} | {fmt_ratio(x['pipeline_process'])} | "
+                f"{fmt_s(r['count'])} / {fmt_s(cnt)} | {fmt_ratio(x['count'])} | "
+                f"{fmt_s(r['remove'])} / {fmt_s(rem)} | {fmt_ratio(x['remove'])} | "
+                f"{fmt_ratio(x['count_remove'])} | "
+                f"{fmt_s(r['save'])} / {fmt_s(save)} | {fmt_ratio(x['save'])} | "
+                f"{fmt_s(r['load'])} / {fmt_s(load)} | {fmt_ratio(x['load'])} |")
+        out("")
+        out("Reference pipeline = ShapeProp + count + remove + count (in-process); mav pipeline = "
+            "--mlir-timing Total (parse, init, common metadata on meta, count, remove, count, "
+            "print); mav process = the whole mav-opt process, libtorch start-up included.")
+        out("")
+        out("### Where the time goes (medians, seconds)")
+        out("")
+        out("| workload | fx ShapeProp | fx count | fx remove | mav Parser | InitMetadata | "
+            "AddCommonMetadata | CountDropout | RemoveDropout | Output |")
+        out("| --- " * 10 + "|")
+        for row in d["side_by_side"]:
+            r, p = row["ref"]["median"], row["mav"]["pipeline"]
+            out(f"| {row['label']} | {r['shape_prop']:.4f} | {r['count']:.4f} | "
+                f"{r['remove']:.4f} | " + " | ".join(
+                    f"{phase(p, n) or 0:.4f}" for n in
+                    ("Parser", "InitMetadata", "AddCommonMetadata", "CountDropout",
+                     "RemoveDropout", "Output")) + " |")
+        out("")
+        out("### Memory, side by side (peak RSS)")
+        out("")
+        out("| workload | fx process | mav pipeline | mav checkpoint size | fx checkpoint size |")
+        out("| --- " * 5 + "|")
+        for row in d["side_by_side"]:
+            out(f"| {row['label']} | {row['ref']['peak_rss_kib'] / KIB:.0f} MiB | "
+                f"{row['mav']['pipeline']['rss_kib'] / KIB:.0f} MiB | "
+                f"{row['mav']['checkpoint_bytes'] / 2**20:.1f} MiB | "
+                f"{row['ref'].get('checkpoint_bytes', 0) / 2**20:.1f} MiB |")
+        out("")
+
+        if d["scaling"]:
+            out("### Scaling of mav (synthetic model, function style; per node = per mav node)")
+            out("")
+            names = ["Parser", "InitMetadata", "AddCommonMetadata", "CountDropout",
+                     "RemoveDropout", "Output"]
+            out("| mav nodes | IR text | pipeline | us/node | " +
+                " | ".join(f"{n} us/node" for n in names) +
+                " | peak RSS | KiB/node | parse+print RSS | KiB/node |")
+            out("| --- " * (10 + len(names) - 2) + "|")
+            per_node = []
+            for row in d["scaling"]:
+                p, q, n = row["pipeline"], row["parse_print"], row["nodes"]
+                total = phase(p, "Total")
+                row["us_per_node"] = total / n * 1e6
+                row["kib_per_node"] = (p["rss_kib"] - self.baseline_rss) / n
+                row["parse_kib_per_node"] = (q["rss_kib"] - self.baseline_rss_parse) / n
+                row["pass_us_per_node"] = {k: (phase(p, k) or 0) / n * 1e6 for k in names}
+                per_node.append(row["us_per_node"])
+                out(f"| {n} | {row['ir_bytes'] / 2**20:.1f} MiB | {fmt_s(total)} | "
+                    f"{row['us_per_node']:.1f} | " +
+                    " | ".join(f"{row['pass_us_per_node'][k]:.2f}" for k in names) +
+                    f" | {p['rss_kib'] / KIB:.0f} MiB | {row['kib_per_node']:.2f} | "
+                    f"{q['rss_kib'] / KIB:.0f} MiB | {row['parse_kib_per_node']:.2f} |")
+            out("")
+            small, large = d["scaling"][0], d["scaling"][-1]
+            out(f"Time per node, largest / smallest size: "
+                f"{large['us_per_node'] / small['us_per_node']:.2f}x overall; per pass: " +
+                ", ".join(f"{k} {large['pass_us_per_node'][k] / max(small['pass_us_per_node'][k], 1e-9):.2f}x"
+                          for k in names) + ".")
+            out(f"KiB/node = (peak RSS - the same pipeline's peak on a 1-block graph, "
+                f"{self.baseline_rss / KIB:.0f} MiB) / nodes; parse+print: baseline "
+                f"{self.baseline_rss_parse / KIB:.0f} MiB (an empty module). Weights are splats: "
+                f"no weight data.")
+            out("")
+
+        s = d["startup"]
+        out("### Start-up (process wall time and peak RSS, tiny graph)")
+        out("")
+        out("| command | wall | peak RSS |")
+        out("| --- | --- | --- |")
+        rows = [("mav-opt --version", "mav_version"),
+                ("mav-opt on an empty module", "mav_empty"),
+                ("mav-opt 1 block -mav-count-dropout -mav-remove-dropout (no tensor execution)",
+                 "no_tensor"),
+                ("mav-opt 1 block, init + common metadata + count + remove + count (shape propagation)",
+                 "with_shapes"),
+                ("mlir-opt (LLVM 16) --version", "mlir_opt_version"),
+                ("mlir-opt (LLVM 16) on an empty module", "mlir_opt_empty"),
+                ("dlopen(libtorch_cpu.so.1.13) alone, in a bare Python process", "dlopen_libtorch")]
+        for label, key in rows:
+            if key in s:
+                out(f"| {label} | {s[key]['wall'] * 1e3:.0f} ms | {s[key]['rss_kib'] / KIB:.0f} MiB |")
+        out("")
+        self.targets(out)
+        return "\n".join(lines)
+
+    def targets(self, out):
+        d = self.data
+        out("### Targets")
+        out("")
+        out("| target | measured | status |")
+        out("| --- | --- | --- |")
+
+        def status(ok):
+            return "MET" if ok else "MISSED"
+        head = [r for r in d["side_by_side"] if r["label"].startswith("synthetic 3e4")]
+        for row in head:
+            x = row["ratios"]
+            out(f"| pipeline >= 20x faster, {row['label']} | {fmt_ratio(x['pipeline'])} "
+                f"(process: {fmt_ratio(x['pipeline_process'])}) | "
+                f"{status(x['pipeline'][0] >= TARGETS['pipeline'])} |")
+            for k in ("count", "remove"):
+                out(f"| {k} >= 100x faster, {row['label']} | {fmt_ratio(x[k])} | "
+                    f"{status(x[k][0] >= TARGETS[k])} |")
+        for row in d["side_by_side"]:
+            x = row["ratios"]
+            out(f"| checkpoint load >= 10x faster, {row['label']} | {fmt_ratio(x['load'])} | "
+                f"{status(x['load'][0] >= TARGETS['load'])} |")
+        if d["scaling"]:
+            per = [r["us_per_node"] for r in d["scaling"]]
+            spread = max(per) / min(per)
+            out(f"| time per node within 2x, {d['scaling'][0]['nodes']} to "
+                f"{d['scaling'][-1]['nodes']} nodes | {min(per):.1f} to {max(per):.1f} us/node "
+                f"({spread:.2f}x) | {status(spread <= TARGETS['flat'])} |")
+            worst = max(r["kib_per_node"] for r in d["scaling"] if r["nodes"] >= 10000)
+            out(f"| peak memory <= 2 KiB/node (>= 10^4 nodes) | up to {worst:.2f} KiB/node | "
+                f"{status(worst <= TARGETS['kib_per_node'])} |")
+        s = d["startup"]
+        if "mlir_opt_version" in s:
+            extra = s["no_tensor"]["wall"] - s["mlir_opt_empty"]["wall"]
+            out(f"| start-up: no-tensor pipeline does not pay libtorch | "
+                f"{s['no_tensor']['wall'] * 1e3:.0f} ms / {s['no_tensor']['rss_kib'] / KIB:.0f} MiB "
+                f"vs mlir-opt {s['mlir_opt_empty']['wall'] * 1e3:.0f} ms / "
+                f"{s['mlir_opt_empty']['rss_kib'] / KIB:.0f} MiB (+{extra * 1e3:.0f} ms) | "
+                f"{status(extra < 0.05)} |")
+        out("")
+
+
+def machine():
+    import platform
+    cpu = "?"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    osname = platform.platform()
+    try:
+        osname = [l.split("=", 1)[1].strip().strip('"') for l in open("/etc/os-release")
+                  if l.startswith("PRETTY_NAME")][0]
+    except (OSError, IndexError):
+        pass
+    torch = subprocess.run([PY, "-c", "import torch; print(torch.__version__)"],
+                           capture_output=True, text=True).stdout.strip()
+    return {"cpus": os.cpu_count(), "cpu": cpu, "mem_gib": mem, "os": osname, "torch": torch,
+            "date": time.strftime("%Y-%m-%d %H:%M")}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="1 run, scaling to 10^5, reference to 3x10^4, two real models")
+    parser.add_argument("--full", action="store_true",
+                        help="also the torch.fx reference and checkpoints at 10^6 nodes")
+    parser.add_argument("--runs", type=int, default=None, help="runs per measure (default 3)")
+    parser.add_argument("--big-runs", type=int, default=1, help="runs at 10^6 nodes")
+    parser.add_argument("--width", type=int, default=16, help="Linear width of the synthetic model")
+    parser.add_argument("--models", nargs="*", default=None, help="real models (test/models)")
+    parser.add_argument("--sizes", type=int, nargs="*", default=None,
+                        help="mav node counts of the scaling series")
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "mav-bench"),
+                        help="cache of generated models and IR (kept between runs)")
+    parser.add_argument("--markdown", help="also write the report to this file")
+    parser.add_argument("--json", help="write the raw measurements to this file")
+    args = parser.parse_args()
+    if args.runs is None:
+        args.runs = 1 if args.quick else 3
+    if args.sizes is None:
+        args.sizes = [1000, 10000, 100000] + ([] if args.quick else [1000000])
+    if args.models is None:
+        args.models = ["alexnet", "resnet18"] if args.quick else REAL_MODELS
+    ref_limit = 1e9 if args.full else (30000 if args.quick else 200000)
+
+    bench = Bench(args)
+    log("run.py: start-up")
+    bench.startup()
+
+    # Side by side: the synthetic model at the scaling sizes the reference
+    # can do, then at 3x10^4 fx nodes (7500 blocks) in both mav styles.
+    for nodes in args.sizes:
+        blocks = synthetic.blocks_for_nodes(nodes, "function")
+        n = synthetic.node_count(blocks, "function")
+        if n > ref_limit:
+            continue
+        runs = args.big_runs if n > 200000 else args.runs
+        bench.side_by_side(f"synthetic {blocks} blocks (function)",
+                           bench.synthetic_ir(blocks, "function"),
+                           ["--synthetic", str(blocks)], n, runs=runs)
+    blocks = 7500  # 4 * 7500 + 2 = 30,002 fx nodes
+    row = bench.side_by_side("synthetic 3e4 fx nodes (function)",
+                             bench.synthetic_ir(blocks, "function"),
+                             ["--synthetic", str(blocks)], synthetic.node_count(blocks, "function"))
+    bench.side_by_side("synthetic 3e4 fx nodes (module, as imported)",
+                       bench.synthetic_ir(blocks, "module"), None,
+                       synthetic.node_count(blocks, "module"), reference=row["ref"])
+    for name in args.models:
+        log(f"run.py: {name}: TorchScript import")
+        ir, info = bench.real_model_ir(name)
+        nodes = bench.count_nodes(ir)
+        bench.side_by_side(name, ir, ["--model", name], nodes, bytecode=True)
+
+    bench.scaling(args.sizes)
+    text = bench.report()
+    print(text)
+    if args.markdown:
+        open(args.markdown, "w").write(text + "\n")
+    if args.json:
+        json.dump(bench.data, open(args.json, "w"), indent=1, default=str)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+//===- ClassifyEntryExit.cpp - Entry and exit types of every node ---------===//
+
+#include "mav/Passes/EntryExit.h"
+#include "mav/Passes/Metadata.h"
+#include "mav/Passes/PassOutputs.h"
+#include "mav/Passes/Passes.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mav {
+#define GEN_PASS_DEF_CLASSIFYENTRYEXIT
+#include "mav/Passes/Passes.h.inc"
+} // namespace mav
+
+using namespace mlir;
+using namespace mav;
+
+namespace {
+struct ClassifyEntryExit : mav::impl::ClassifyEntryExitBase<ClassifyEntryExit> {
+  void runOnOperation() override {
+    Builder builder(&getContext());
+    SymbolTableCollection symbols;
+    llvm::StringMap<int64_t> entryCounts, exitCounts;
+    for (GraphOp graph : getPublicGraphs(getOperation())) {
+      EntryExitAnalysis analysis(graph, symbols);
+      for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>()) {
+        StringRef entry = stringifyEntryType(analysis.getEntry(node));
+        StringRef exit = stringifyExitType(analysis.getExit(node));
+        ++entryCounts[entry];
+        ++exitCounts[exit];
+        setSoftwareMetadata(
+            node, {builder.getNamedAttr("entry", builder.getStringAttr(entry)),
+                   builder.getNamedAttr("exit", builder.getStringAttr(exit))});
+      }
+    }
+    auto counts = [&](const llvm::StringMap<int64_t> &byType) {
+      SmallVector<NamedAttribute> entries;
+      for (const auto &entry : byType)
+        entries.push_back(builder.getNamedAttr(
+            entry.getKey(), builder.getI64IntegerAttr(entry.getValue())));
+      return builder.getDictionaryAttr(entries);
+    };
+    recordPassOutputs(getOperation(), getArgument(),
+                      {builder.getNamedAttr("entry", counts(entryCounts)),
+                       builder.getNamedAttr("exit", counts(exitCounts))});
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace

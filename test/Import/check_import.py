@@ -14,7 +14,6 @@ Exits non-zero naming the model and the mismatch.
 Usage: check_import.py --models DIR --translate PATH [NAME ...]
 """
 
-import argparse
 import collections
 import os
 import re
@@ -133,12 +132,8 @@ def check(models, translate, name):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--models", required=True)
-    parser.add_argument("--translate", required=True)
-    parser.add_argument("names", nargs="*")
-    args = parser.parse_args()
-    for name in mavtest.model_names(args.models, args.names):
+    args = mavtest.parse_arguments("models", "translate")
+    for name in args.names:
         check(args.models, args.translate, name)
 
 

@@ -13,7 +13,6 @@ Usage: check_dropout.py --models DIR --translate PATH --opt PATH --run PATH
                         --work DIR [NAME ...]
 """
 
-import argparse
 import json
 import os
 import subprocess
@@ -72,13 +71,8 @@ def check(args, name):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    for option in ("models", "translate", "opt", "run", "work"):
-        parser.add_argument("--" + option, required=True)
-    parser.add_argument("names", nargs="*")
-    args = parser.parse_args()
-    os.makedirs(args.work, exist_ok=True)
-    for name in mavtest.model_names(args.models, args.names):
+    args = mavtest.parse_arguments("models", "translate", "opt", "run", "work")
+    for name in args.names:
         check(args, name)
 
 

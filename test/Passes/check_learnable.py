@@ -20,7 +20,6 @@ Usage: check_learnable.py --models DIR --translate PATH --opt PATH --run PATH
                           --work DIR [NAME ...]
 """
 
-import argparse
 import collections
 import json
 import os
@@ -151,15 +150,12 @@ def check(args, name, inline):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    for option in ("models", "translate", "opt", "run", "work"):
-        parser.add_argument("--" + option, required=True)
-    parser.add_argument("--inline", nargs="*", default=[],
-                        help="models to check also with --inline-all")
-    parser.add_argument("names", nargs="*")
-    args = parser.parse_args()
-    os.makedirs(args.work, exist_ok=True)
-    for name in mavtest.model_names(args.models, args.names):
+    args = mavtest.parse_arguments(
+        "models", "translate", "opt", "run", "work",
+        extra=lambda parser: parser.add_argument(
+            "--inline", nargs="*", default=[],
+            help="models to check also with --inline-all"))
+    for name in args.names:
         check(args, name, inline=False)
     for name in args.inline:
         check(args, name, inline=True)

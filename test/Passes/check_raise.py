@@ -16,7 +16,6 @@ Prints one line per model; exits non-zero naming the first mismatch.
 Usage: check_raise.py --models DIR --translate PATH --opt PATH --work DIR
 """
 
-import argparse
 import collections
 import os
 import re
@@ -174,15 +173,8 @@ def check(args, name):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--models", required=True)
-    parser.add_argument("--translate", required=True)
-    parser.add_argument("--opt", required=True)
-    parser.add_argument("--work", required=True)
-    parser.add_argument("names", nargs="*")
-    args = parser.parse_args()
-    os.makedirs(args.work, exist_ok=True)
-    for name in mavtest.model_names(args.models, args.names):
+    args = mavtest.parse_arguments("models", "translate", "opt", "work")
+    for name in args.names:
         check(args, name)
 
 

@@ -10,7 +10,6 @@ checks that a difference is caught. Prints one line per model.
 Usage: run_reference.py --models DIR --translate PATH --run PATH [NAME ...]
 """
 
-import argparse
 import os
 import subprocess
 import sys
@@ -21,16 +20,9 @@ import mavtest  # noqa: E402
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--models", required=True)
-    parser.add_argument("--translate", required=True)
-    parser.add_argument("--run", required=True)
-    parser.add_argument("--work", required=True)
-    parser.add_argument("names", nargs="*")
-    args = parser.parse_args()
-    os.makedirs(args.work, exist_ok=True)
+    args = mavtest.parse_arguments("models", "translate", "run", "work")
     failed = False
-    for name in mavtest.model_names(args.models, args.names):
+    for name in args.names:
         reference = mavtest.reference(args.models, name)
         mlir = os.path.join(args.work, name + ".mlir")
         mavtest.import_model(args.translate, args.models, name, mlir)

@@ -24,3 +24,20 @@ def import_model(translate, models, name, output, *extra):
     subprocess.run([translate, "--import-torchscript",
                     os.path.join(models, name + ".pt"), *shapes, *extra,
                     "-o", output], check=True)
+
+
+def parse_arguments(*options, extra=None):
+    """The drivers' command line: required --OPTION paths, optional model
+    names; --work, when asked for, is created."""
+    import argparse
+    parser = argparse.ArgumentParser()
+    for option in options:
+        parser.add_argument("--" + option, required=True)
+    if extra:
+        extra(parser)
+    parser.add_argument("names", nargs="*")
+    args = parser.parse_args()
+    if "work" in options:
+        os.makedirs(args.work, exist_ok=True)
+    args.names = model_names(args.models, args.names)
+    return args

@@ -18,19 +18,8 @@ fail(std::string &error, StringRef path, const llvm::Twine &message) {
   return nullptr;
 }
 
-std::unique_ptr<llvm::MemoryBuffer> mav::openModuleFile(StringRef path,
-                                                        std::string &error) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
-      llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false);
-  if (!file)
-    return fail(error, path,
-                "cannot open input file: " + file.getError().message());
-  StringRef data = (*file)->getBuffer();
-  // Checkpoints are zip archives; anything else is IR, text or bytecode.
-  if (!data.startswith("PK"))
-    return std::move(*file);
-
+std::unique_ptr<llvm::MemoryBuffer>
+mav::readCheckpoint(StringRef path, StringRef data, std::string &error) {
   try {
     caffe2::serialize::PyTorchStreamReader archive(
         std::make_shared<BoundedMemoryReader>(data));

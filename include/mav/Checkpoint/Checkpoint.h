@@ -32,9 +32,14 @@ mlir::LogicalResult writeCheckpoint(mlir::ModuleOp module, llvm::StringRef path,
 /// The contents of an IR file (text or bytecode), or, for a checkpoint, its
 /// module as MLIR bytecode after checking the format, the version and every
 /// record's checksum. Null with a one-line `error` naming the file and the
-/// problem.
+/// problem. Only checkpoints need libtorch.
 std::unique_ptr<llvm::MemoryBuffer> openModuleFile(llvm::StringRef path,
                                                    std::string &error);
+
+/// The module of the checkpoint `data` read from `path`, checked as
+/// openModuleFile describes.
+std::unique_ptr<llvm::MemoryBuffer>
+readCheckpoint(llvm::StringRef path, llvm::StringRef data, std::string &error);
 
 } // namespace mav
 

@@ -63,13 +63,25 @@ struct CountParams : mav::impl::CountParamsBase<CountParams> {
     // Modules own their parameters first (their submodules' included);
     // parameters read by get_attr go where their path leads.
     SmallVector<GraphOp> graphs = getPublicGraphs(module);
+    // Module paths in order: the paths a call's target prefixes form one run,
+    // found by binary search (a scan per call would be quadratic).
+    SmallVector<std::pair<StringRef, ArrayRef<WeightOp>>> modules;
+    for (auto &entry : byModule)
+      modules.emplace_back(entry.getKey(), entry.getValue());
+    llvm::sort(modules, llvm::less_first());
     for (GraphOp graph : graphs)
-      for (auto call : graph.getBodyBlock().getOps<CallModuleOp>())
-        for (auto &entry : byModule)
-          if (entry.getKey() == call.getTarget() ||
-              entry.getKey().startswith((call.getTarget() + ".").str()))
-            for (WeightOp weight : entry.getValue())
+      for (auto call : graph.getBodyBlock().getOps<CallModuleOp>()) {
+        StringRef target = call.getTarget();
+        auto it = llvm::lower_bound(
+            modules, target,
+            [](const auto &entry, StringRef key) { return entry.first < key; });
+        for (; it != modules.end() && it->first.startswith(target); ++it) {
+          StringRef path = it->first;
+          if (path.size() == target.size() || path[target.size()] == '.')
+            for (WeightOp weight : it->second)
               assign(weight, call);
+        }
+      }
     for (GraphOp graph : graphs) {
       EntryExitAnalysis analysis(graph, symbols);
       for (auto getAttr : graph.getBodyBlock().getOps<GetAttrOp>())

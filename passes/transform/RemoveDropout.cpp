@@ -15,6 +15,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mav {
@@ -104,11 +105,18 @@ struct RemoveDropout : mav::impl::RemoveDropoutBase<RemoveDropout> {
         graph.getOutput().getOperandTypes())));
   }
 
+  /// One walk over the calls, not one per body: a per-body symbol use query
+  /// walks the whole module, which made this quadratic.
   static void eraseUnusedBodies(ModuleOp module) {
+    llvm::DenseSet<StringAttr> called;
+    module.walk([&](CallModuleOp call) {
+      if (auto body = call.getBodyAttr())
+        called.insert(body.getAttr());
+    });
     SmallVector<GraphOp> unused;
     for (GraphOp graph : module.getOps<GraphOp>())
       if (graph.getSymVisibility().value_or("public") == "private" &&
-          SymbolTable::symbolKnownUseEmpty(graph, module))
+          !called.contains(graph.getSymNameAttr()))
         unused.push_back(graph);
     for (GraphOp graph : unused)
       graph.erase();

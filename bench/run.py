@@ -293,13 +293,13 @@ class Bench:
         self.baseline_rss_parse = s["mav_empty"]["rss_kib"]
 
     def side_by_side(self, label, ir, ref_what, nodes, fx_nodes=None, bytecode=False,
-                     reference=None, runs=None):
+                     reference=None, runs=None, checkpoint=True):
         runs = runs or self.args.runs
         log(f"run.py: {label}: mav ({nodes} nodes)")
-        m = self.mav(ir, runs, bytecode)
+        m = self.mav(ir, runs, bytecode, checkpoint)
         if reference is None:
             log(f"run.py: {label}: torch.fx reference")
-            reference = self.reference(ref_what, runs)
+            reference = self.reference(ref_what, runs, checkpoint)
         row = {"label": label, "nodes": nodes, "fx_nodes": reference["nodes"], "mav": m,
                "ref": reference}
         self.data["side_by_side"].append(row)
@@ -342,8 +342,8 @@ class Bench:
         mach = d["machine"]
         out(f"Machine: {mach['cpus']} cores ({mach['cpu']}), {mach['mem_gib']:.0f} GiB, "
             f"{mach['os']}; torch {mach['torch']}; date {mach['date']}; "
-            f"runs {self.args.runs} (10^6 nodes: {self.args.big_runs}), medians; mav at "
-            f"{mach['commit']}, build {time.strftime('%Y-%m-%d %H:%M', time.localtime(os.path.getmtime(self.opt)))}; "
+            f"runs {self.args.runs} (10^6 nodes: {self.args.big_runs}), medians; repository at "
+            f"{mach['commit']}, mav-opt built {time.strftime('%Y-%m-%d %H:%M', time.localtime(os.path.getmtime(self.opt)))}; "
             f"load average {mach['load']:.2f} at start, {os.getloadavg()[0]:.2f} at end.")
         out("")
         self.report_side_by_side(out)
@@ -357,8 +357,9 @@ class Bench:
         p = m["pipeline"]
         total = phase(p, "Total")
         cnt, rem = phase(p, "CountDropout"), phase(p, "RemoveDropout")
-        save = phase(m["save"], "ExportCheckpoint")
-        load = self.mav_load_seconds(m)
+        has_ckpt = "save" in m and "save" in r
+        save = phase(m["save"], "ExportCheckpoint") if has_ckpt else None
+        load = self.mav_load_seconds(m) if has_ckpt else None
         row["mav_times"] = {"total": total, "count": cnt, "remove": rem, "save": save,
                             "load": load, "process": p["wall"]}
         row["ratios"] = {
@@ -367,8 +368,10 @@ class Bench:
             "pipeline_process": ratio(r["pipeline"], p["wall"]),
             "count": ratio(r["count"], cnt), "remove": ratio(r["remove"], rem),
             "count_remove": ratio(r["count"] + r["remove"], (cnt or 0) + (rem or 0)),
-            "save": ratio(r["save"], save), "load": ratio(r["load"], load),
-            "load_process": ratio(r["load"], m["load"]["wall"] - phase(m["load"], "Output"))}
+            "save": ratio(r["save"], save) if has_ckpt else (None, False),
+            "load": ratio(r["load"], load) if has_ckpt else (None, False),
+            "load_process": (ratio(r["load"], m["load"]["wall"] - phase(m["load"], "Output"))
+                             if has_ckpt else (None, False))}
         return row["ratios"]
 
     def report_side_by_side(self, out):
@@ -403,6 +406,8 @@ class Bench:
         out("| --- " * 11 + "|")
         for row in d["side_by_side"]:
             r, t, x, m = row["ref"]["median"], row["mav_times"], row["ratios"], row["mav"]
+            if t["save"] is None:
+                continue
             with_start = m["load"]["wall"] - phase(m["load"], "Output")
             out(f"| {row['label']} | {fmt_s(r['save'])} | {fmt_s(t['save'])} | "
                 f"{fmt_ratio(x['save'])} | {fmt_s(r['load'])} | {fmt_s(t['load'])} | "
@@ -448,7 +453,7 @@ class Bench:
             out("| --- | --- | --- | --- | --- |")
             for row in d["removal"]:
                 out(f"| {row['blocks']} | {row['nodes']} | {fmt_s(row['count'])} | "
-                    f"{fmt_s(row['remove'])} | {row['remove'] / row['nodes'] * 1e6:.0f} |")
+                    f"{fmt_s(row['remove'])} | {row['remove'] / row['nodes'] * 1e6:.2f} |")
             a, b = d["removal"][0], d["removal"][-1]
             growth = (b["remove"] / a["remove"]) / (b["blocks"] / a["blocks"])
             out("")
@@ -542,7 +547,7 @@ class Bench:
         def status(ok):
             return "MET" if ok else "MISSED"
         for row in d["side_by_side"]:
-            if "3e4" not in row["label"] and "module" not in row["label"]:
+            if "3e4" not in row["label"]:
                 continue
             x = row["ratios"]
             out(f"| pipeline >= 20x faster, {row['label']} | {fmt_ratio(x['pipeline'])} "
@@ -552,7 +557,8 @@ class Bench:
             for k in ("count", "remove"):
                 out(f"| {k} >= 100x faster, {row['label']} | {fmt_ratio(x[k])} | "
                     f"{status(x[k][0] >= TARGETS[k])} |")
-        loads = [(row["label"], row["ratios"]["load"]) for row in d["side_by_side"]]
+        loads = [(row["label"], row["ratios"]["load"]) for row in d["side_by_side"]
+                 if row["ratios"]["load"][0] is not None]
         met = [l for l, r in loads if r[0] >= TARGETS["load"]]
         worst = min(loads, key=lambda lr: lr[1][0])
         best = max(loads, key=lambda lr: lr[1][0])
@@ -562,9 +568,12 @@ class Bench:
         if d["scaling"]:
             per = [r["us_per_node"] for r in d["scaling"]]
             spread = max(per) / min(per)
+            marg = [r["marginal_us_per_node"] for r in d["scaling"] if r["marginal_us_per_node"]]
+            marginal = (f"; marginal {min(marg):.1f} to {max(marg):.1f} us/node "
+                        f"({max(marg) / min(marg):.2f}x)" if len(marg) > 1 else "")
             out(f"| time per node within 2x, {d['scaling'][0]['nodes']} to "
                 f"{d['scaling'][-1]['nodes']} nodes | {min(per):.1f} to {max(per):.1f} us/node "
-                f"({spread:.2f}x) | {status(spread <= TARGETS['flat'])} |")
+                f"({spread:.2f}x){marginal} | {status(spread <= TARGETS['flat'])} |")
             big = [r for r in d["scaling"] if r["nodes"] >= 10000] or d["scaling"]
             worst = max(r["kib_per_node"] for r in big)
             out(f"| peak memory <= 2 KiB/node (at >= 10^4 nodes) | up to {worst:.2f} KiB/node | "
@@ -575,7 +584,7 @@ class Bench:
             out(f"| start-up: a pipeline without tensor execution does not load libtorch | "
                 f"{s['no_tensor']['wall'] * 1e3:.0f} ms / {s['no_tensor']['rss_kib'] / KIB:.0f} MiB "
                 f"vs mlir-opt {s['mlir_opt_empty']['wall'] * 1e3:.0f} ms / "
-                f"{s['mlir_opt_empty']['rss_kib'] / KIB:.0f} MiB (+{extra * 1e3:.0f} ms) | "
+                f"{s['mlir_opt_empty']['rss_kib'] / KIB:.0f} MiB ({extra * 1e3:+.0f} ms) | "
                 f"{status(extra < 0.05)} |")
         out("")
 
@@ -599,7 +608,8 @@ def machine():
         pass
     torch = subprocess.run([PY, "-c", "import torch; print(torch.__version__)"],
                            capture_output=True, text=True).stdout.strip()
-    head = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+    head = subprocess.run(["git", "-C", ROOT, "log", "-1", "--format=%h (committed %cd)",
+                           "--date=format:%Y-%m-%d %H:%M"],
                           capture_output=True, text=True).stdout.strip()
     dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no",
                             "--", ".", ":!bench"], capture_output=True, text=True).stdout.strip()
@@ -613,7 +623,8 @@ def main():
     parser.add_argument("--quick", action="store_true",
                         help="1 run, scaling to 10^5, reference to 3x10^4, two real models")
     parser.add_argument("--full", action="store_true",
-                        help="also the torch.fx reference and checkpoints at 10^6 nodes")
+                        help="also the torch.fx reference at 10^6 nodes (no checkpoints; torch.fx's "
+                        "quadratic name uniquing makes its tracing alone take over half an hour)")
     parser.add_argument("--runs", type=int, default=None, help="runs per measure (default 3)")
     parser.add_argument("--big-runs", type=int, default=1, help="runs at 10^6 nodes")
     parser.add_argument("--width", type=int, default=16, help="Linear width of the synthetic model")
@@ -621,9 +632,9 @@ def main():
     parser.add_argument("--sizes", type=int, nargs="*", default=None,
                         help="mav node counts of the scaling series")
     parser.add_argument("--module-blocks", type=int, default=None,
-                        help="blocks of the module-style side-by-side row (default 1667, quick 500)")
+                        help="blocks of the module-style side-by-side row (default 7500)")
     parser.add_argument("--removal-blocks", type=int, nargs="*", default=None,
-                        help="module-style sizes for -mav-remove-dropout's growth (default 250 500 1000)")
+                        help="module-style sizes for -mav-remove-dropout's growth (default 1000 2000 4000 8000)")
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
     parser.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "mav-bench"),
                         help="cache of generated models and IR (kept between runs)")
@@ -637,9 +648,9 @@ def main():
     if args.models is None:
         args.models = ["alexnet", "resnet18"] if args.quick else REAL_MODELS
     if args.module_blocks is None:
-        args.module_blocks = 500 if args.quick else 1667
+        args.module_blocks = 7500
     if args.removal_blocks is None:
-        args.removal_blocks = [250, 500] if args.quick else [250, 500, 1000]
+        args.removal_blocks = [1000, 4000] if args.quick else [1000, 2000, 4000, 8000]
     ref_limit = 1e9 if args.full else (30000 if args.quick else 200000)
 
     bench = Bench(args)
@@ -656,17 +667,21 @@ def main():
         n = synthetic.node_count(blocks, "function")
         if n > ref_limit:
             continue
-        runs = args.big_runs if n > 200000 else args.runs
+        big = n > 200000   # no checkpoints: the fx load alone would take hours
+        runs = args.big_runs if big else args.runs
         row = bench.side_by_side(f"synthetic {blocks} blocks (function)",
                                  bench.synthetic_ir(blocks, "function"),
-                                 ["--synthetic", str(blocks)], n, runs=runs)
+                                 ["--synthetic", str(blocks)], n, runs=runs,
+                                 checkpoint=not big)
         refs[blocks] = row["ref"]
     blocks = 7500
-    bench.side_by_side("synthetic 3e4 fx nodes, 7500 blocks (function)",
-                       bench.synthetic_ir(blocks, "function"), ["--synthetic", str(blocks)],
-                       synthetic.node_count(blocks, "function"))
+    row = bench.side_by_side("synthetic 3e4 fx nodes, 7500 blocks (function)",
+                             bench.synthetic_ir(blocks, "function"), ["--synthetic", str(blocks)],
+                             synthetic.node_count(blocks, "function"))
+    refs[blocks] = row["ref"]
     blocks = args.module_blocks
-    bench.side_by_side(f"synthetic {blocks} blocks (module, as imported)",
+    label = "3e4 fx nodes, " if blocks == 7500 else ""
+    bench.side_by_side(f"synthetic {label}{blocks} blocks (module, as imported)",
                        bench.synthetic_ir(blocks, "module"), ["--synthetic", str(blocks)],
                        synthetic.node_count(blocks, "module"), reference=refs.get(blocks))
     for name in args.models:

@@ -89,7 +89,10 @@ int main(int argc, char **argv) {
   llvm::raw_string_ostream resultStream(result);
   mav::PassOutputCollector collector;
   auto setup = [&](PassManager &pm) -> LogicalResult {
-    pm.addInstrumentation(collector.makeInstrumentation());
+    // Converting pass outputs to JSON after every pass costs; only a report
+    // needs it.
+    if (!reportFilename.empty())
+      pm.addInstrumentation(collector.makeInstrumentation());
     return passPipeline.addToPipeline(pm, [&](const llvm::Twine &message) {
       return emitError(UnknownLoc::get(pm.getContext())) << message;
     });

@@ -19,3 +19,13 @@ void mav::recordPassOutputs(ModuleOp module, StringRef pass,
                                         DictionaryAttr::get(context, outputs)));
   module->setAttr(name, ArrayAttr::get(context, records));
 }
+
+DictionaryAttr mav::countsAttr(MLIRContext *context,
+                               const llvm::StringMap<int64_t> &counts) {
+  Builder builder(context);
+  SmallVector<NamedAttribute> entries;
+  for (const auto &entry : counts)
+    entries.push_back(builder.getNamedAttr(
+        entry.getKey(), builder.getI64IntegerAttr(entry.getValue())));
+  return builder.getDictionaryAttr(entries);
+}

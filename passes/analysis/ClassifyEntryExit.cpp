@@ -33,16 +33,10 @@ struct ClassifyEntryExit : mav::impl::ClassifyEntryExitBase<ClassifyEntryExit> {
                    builder.getNamedAttr("exit", builder.getStringAttr(exit))});
       }
     }
-    auto counts = [&](const llvm::StringMap<int64_t> &byType) {
-      SmallVector<NamedAttribute> entries;
-      for (const auto &entry : byType)
-        entries.push_back(builder.getNamedAttr(
-            entry.getKey(), builder.getI64IntegerAttr(entry.getValue())));
-      return builder.getDictionaryAttr(entries);
-    };
-    recordPassOutputs(getOperation(), getArgument(),
-                      {builder.getNamedAttr("entry", counts(entryCounts)),
-                       builder.getNamedAttr("exit", counts(exitCounts))});
+    recordPassOutputs(
+        getOperation(), getArgument(),
+        {builder.getNamedAttr("entry", countsAttr(&getContext(), entryCounts)),
+         builder.getNamedAttr("exit", countsAttr(&getContext(), exitCounts))});
     markAllAnalysesPreserved();
   }
 };

@@ -35,13 +35,6 @@ struct CountDropout : mav::impl::CountDropoutBase<CountDropout> {
       countIn(graph, "", symbols);
 
     Builder builder(&getContext());
-    auto counts = [&](const llvm::StringMap<int64_t> &byTarget) {
-      SmallVector<NamedAttribute> entries;
-      for (const auto &entry : byTarget)
-        entries.push_back(builder.getNamedAttr(
-            entry.getKey(), builder.getI64IntegerAttr(entry.getValue())));
-      return builder.getDictionaryAttr(entries);
-    };
     recordPassOutputs(
         getOperation(), getArgument(),
         {builder.getNamedAttr(
@@ -51,8 +44,9 @@ struct CountDropout : mav::impl::CountDropoutBase<CountDropout> {
                               builder.getI64IntegerAttr(moduleCount)),
          builder.getNamedAttr("functional_count",
                               builder.getI64IntegerAttr(functionalCount)),
-         builder.getNamedAttr("modules", counts(modules)),
-         builder.getNamedAttr("functional", counts(functional)),
+         builder.getNamedAttr("modules", countsAttr(&getContext(), modules)),
+         builder.getNamedAttr("functional",
+                              countsAttr(&getContext(), functional)),
          builder.getNamedAttr("nodes",
                               builder.getStrArrayAttr(SmallVector<StringRef>(
                                   nodes.begin(), nodes.end())))});

@@ -4,6 +4,7 @@
 #define MAV_PASSES_PASSOUTPUTS_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace mav {
 
@@ -11,6 +12,10 @@ namespace mav {
 /// `mav.pass_outputs`, after what earlier passes recorded.
 void recordPassOutputs(mlir::ModuleOp module, llvm::StringRef pass,
                        llvm::ArrayRef<mlir::NamedAttribute> outputs);
+
+/// `{key = count, ...}`, the form of counts in pass outputs.
+mlir::DictionaryAttr countsAttr(mlir::MLIRContext *context,
+                                const llvm::StringMap<int64_t> &counts);
 
 } // namespace mav
 

@@ -43,30 +43,33 @@ static InFlightDiagnostic emitNodeError(Operation *op) {
 }
 
 template <typename AttrT>
-static LogicalResult checkMetadataKind(Operation *op, StringRef key,
-                                       StringRef expected) {
-  Attribute value = op->getAttr(key);
+static LogicalResult checkMetadataKind(Operation *op, Attribute value,
+                                       StringRef key, StringRef expected) {
   if (!value || value.isa<AttrT>())
     return success();
   return emitNodeError(op) << "'" << key << "' must be a " << expected
                            << " attribute, got " << value;
 }
 
-/// What every node checks: its name and the kinds of its metadata.
-static LogicalResult verifyNode(Operation *op) {
-  StringRef name = getNodeNameOrEmpty(op);
+/// What every node checks: its name and the kinds of its metadata. The
+/// attributes are read through the op's accessors, by interned name, since
+/// this runs on every node after every transform.
+template <typename OpT> static LogicalResult verifyNode(OpT op) {
+  StringRef name = op.getNameAttr() ? op.getNameAttr().getValue() : "";
   if (!isValidNodeName(name))
     return emitNodeError(op)
            << "name '" << name << "' is not a Python identifier";
   if (op->getNumResults() == 0)
     return emitNodeError(op) << "a node must produce a value";
   return failure(
-      failed(checkMetadataKind<ScopeAttr>(op, "scope", "#mav.scope")) ||
-      failed(checkMetadataKind<CommonMetaAttr>(op, "common", "#mav.common")) ||
-      failed(checkMetadataKind<HardwareMetaAttr>(op, "hardware",
-                                                 "#mav.hardware")) ||
-      failed(checkMetadataKind<SoftwareMetaAttr>(op, "software",
-                                                 "#mav.software")));
+      failed(checkMetadataKind<ScopeAttr>(op, op.getScopeAttr(), "scope",
+                                          "#mav.scope")) ||
+      failed(checkMetadataKind<CommonMetaAttr>(op, op.getCommonAttr(),
+                                               "common", "#mav.common")) ||
+      failed(checkMetadataKind<HardwareMetaAttr>(op, op.getHardwareAttr(),
+                                                 "hardware", "#mav.hardware")) ||
+      failed(checkMetadataKind<SoftwareMetaAttr>(op, op.getSoftwareAttr(),
+                                                 "software", "#mav.software")));
 }
 
 static void setNodeResultNames(Operation *op, OpAsmSetValueNameFn setNameFn) {
@@ -421,10 +424,10 @@ LogicalResult GraphOp::verifyRegions() {
                          << block.getNumArguments() << " placeholders but "
                          << argNames.size() << " arg_names";
 
-  DenseMap<StringAttr, Location> definedNames;
+  llvm::DenseSet<StringAttr> definedNames;
+  definedNames.reserve(block.getNumArguments() + block.getOperations().size());
   auto claimName = [&](StringAttr name, Location loc) -> LogicalResult {
-    auto [it, inserted] = definedNames.try_emplace(name, loc);
-    if (inserted)
+    if (definedNames.insert(name).second)
       return success();
     return mlir::emitError(loc)
            << "node name '" << name.getValue() << "' is already used in graph '"
@@ -439,25 +442,25 @@ LogicalResult GraphOp::verifyRegions() {
       return failure();
   }
 
-  llvm::DenseSet<Operation *> defined;
   for (Operation &op : block) {
     if (!isa<NodeOpInterface, OutputOp>(op))
       return op.emitOpError()
              << "is not a mav node: a graph holds get_attr, call_module, "
                 "call_function and call_method nodes and ends with "
                 "mav.output";
-    if (isa<NodeOpInterface>(op) &&
-        failed(claimName(op.getAttrOfType<StringAttr>("name"), op.getLoc())))
-      return failure();
+    if (auto node = dyn_cast<NodeOpInterface>(op))
+      if (failed(claimName(node.getNodeNameAttr(), op.getLoc())))
+        return failure();
     for (Value operand : op.getOperands()) {
+      // Operands from outside the graph are left to the region verifier.
       Operation *producer = operand.getDefiningOp();
-      if (producer && !defined.contains(producer))
+      if (producer && producer->getBlock() == &block &&
+          !producer->isBeforeInBlock(&op))
         return (isa<OutputOp>(op) ? op.emitError() << "output: "
                                   : emitNodeError(&op))
                << "uses '" << getNodeNameOrEmpty(producer)
                << "' before it is defined";
     }
-    defined.insert(&op);
   }
   OutputOp output = getOutput();
   if (!output)

@@ -2,6 +2,8 @@
 
 #include "mav/IR/OperatorInference.h"
 
+#include "llvm/ADT/TypeSwitch.h"
+
 using namespace mlir;
 using namespace mav;
 
@@ -33,7 +35,14 @@ const OpInfo *mav::lookupNodeOperator(Operation *node) {
 }
 
 StringRef mav::getMaseOp(Operation *node) {
-  if (auto common = node->getAttrOfType<CommonMetaAttr>("common"))
+  // By concrete op rather than through NodeOpInterface: passes call this on
+  // every node, and a type check is cheaper than an interface look-up.
+  Attribute metadata =
+      llvm::TypeSwitch<Operation *, Attribute>(node)
+          .Case<CallFunctionOp, CallModuleOp, CallMethodOp, GetAttrOp,
+                LearnableOp>([](auto op) { return op.getCommonAttr(); })
+          .Default([](Operation *) { return Attribute(); });
+  if (auto common = metadata.dyn_cast_or_null<CommonMetaAttr>())
     if (!common.getMaseOp().empty())
       return common.getMaseOp();
   if (isa<GetAttrOp>(node))

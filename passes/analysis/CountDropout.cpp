@@ -47,21 +47,22 @@ struct CountDropout : mav::impl::CountDropoutBase<CountDropout> {
          builder.getNamedAttr("modules", countsAttr(&getContext(), modules)),
          builder.getNamedAttr("functional",
                               countsAttr(&getContext(), functional)),
-         builder.getNamedAttr("nodes",
-                              builder.getStrArrayAttr(SmallVector<StringRef>(
-                                  nodes.begin(), nodes.end())))});
+         builder.getNamedAttr("nodes", builder.getArrayAttr(nodes))});
     markAllAnalysesPreserved();
   }
 
   /// Counts the dropouts of `graph`, whose node names get `prefix`.
-  void countIn(GraphOp graph, const std::string &prefix,
+  void countIn(GraphOp graph, StringRef prefix,
                SymbolTableCollection &symbols) {
-    for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>()) {
-      std::string name = prefix + node.getNodeName().str();
-      if (getMaseOp(node) == "dropout") {
-        LLVM_DEBUG(llvm::dbgs() << "dropout: " << name << " ("
-                                << getNodeTarget(node) << ")\n");
-        nodes.push_back(name);
+    for (Operation &op : graph.getBodyBlock()) {
+      if (getMaseOp(&op) == "dropout") {
+        auto node = cast<NodeOpInterface>(op);
+        LLVM_DEBUG(llvm::dbgs() << "dropout: " << prefix << node.getNodeName()
+                                << " (" << getNodeTarget(node) << ")\n");
+        nodes.push_back(
+            prefix.empty()
+                ? node.getNodeNameAttr()
+                : StringAttr::get(&getContext(), prefix + node.getNodeName()));
         if (isa<CallModuleOp>(node)) {
           ++numModules;
           ++moduleCount;
@@ -73,17 +74,17 @@ struct CountDropout : mav::impl::CountDropoutBase<CountDropout> {
         }
         continue;
       }
-      if (auto call = dyn_cast<CallModuleOp>(node.getOperation()))
+      if (auto call = dyn_cast<CallModuleOp>(op))
         if (call.getBodyAttr())
           if (auto body = symbols.lookupNearestSymbolFrom<GraphOp>(
                   call, call.getBodyAttr()))
-            countIn(body, name + "/", symbols);
+            countIn(body, (prefix + call.getName() + "/").str(), symbols);
     }
   }
 
   // Statistics are no-ops in release builds of LLVM: count separately.
   int64_t moduleCount = 0, functionalCount = 0;
   llvm::StringMap<int64_t> modules, functional;
-  std::vector<std::string> nodes;
+  SmallVector<Attribute> nodes;
 };
 } // namespace

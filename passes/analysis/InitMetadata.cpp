@@ -20,11 +20,18 @@ struct InitMetadata : mav::impl::InitMetadataBase<InitMetadata> {
         HardwareMetaAttr::get(context, {}, "", "", {}, {}, {}, {}, {});
     auto software =
         SoftwareMetaAttr::get(context, DictionaryAttr::get(context, {}));
+    auto commonName = StringAttr::get(context, "common");
+    auto hardwareName = StringAttr::get(context, "hardware");
+    auto softwareName = StringAttr::get(context, "software");
     for (GraphOp graph : getPublicGraphs(getOperation())) {
       for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>()) {
-        node->setAttr("common", common);
-        node->setAttr("hardware", hardware);
-        node->setAttr("software", software);
+        // One new attribute dictionary per node, not one per section:
+        // MLIR never frees the ones replaced.
+        NamedAttrList attributes(node->getAttrDictionary());
+        attributes.set(commonName, common);
+        attributes.set(hardwareName, hardware);
+        attributes.set(softwareName, software);
+        node->setAttrs(attributes.getDictionary(context));
         ++numNodes;
       }
       setGraphMetadata(graph, placeholderMetadata(graph),

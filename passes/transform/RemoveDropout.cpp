@@ -35,26 +35,29 @@ struct RemoveDropout : mav::impl::RemoveDropoutBase<RemoveDropout> {
     for (GraphOp graph : getPublicGraphs(module))
       collectGraphs(graph, symbols, graphs);
 
-    std::vector<std::string> removed;
+    SmallVector<Attribute> removed;
     for (GraphOp graph : graphs) {
-      SmallVector<Operation *> dropouts;
-      for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>())
-        if (getMaseOp(node) == "dropout")
-          dropouts.push_back(node);
-      for (Operation *dropout : dropouts) {
+      SmallVector<NodeOpInterface> dropouts;
+      for (Operation &op : graph.getBodyBlock())
+        if (getMaseOp(&op) == "dropout")
+          dropouts.push_back(cast<NodeOpInterface>(op));
+      if (dropouts.empty())
+        continue;
+      // A node inside a module body is named after the body: body/node.
+      std::string prefix =
+          graph.getSymVisibility().value_or("public") == "private"
+              ? (graph.getSymName() + "/").str()
+              : "";
+      for (NodeOpInterface dropout : dropouts) {
         if (failed(bypass(dropout)))
           return signalPassFailure();
-        // A node inside a module body is named after the body: body/node.
-        std::string prefix =
-            graph.getSymVisibility().value_or("public") == "private"
-                ? (graph.getSymName() + "/").str()
-                : "";
-        removed.push_back(prefix +
-                          cast<NodeOpInterface>(dropout).getNodeName().str());
+        removed.push_back(prefix.empty()
+                              ? dropout.getNodeNameAttr()
+                              : StringAttr::get(&getContext(),
+                                                prefix + dropout.getNodeName()));
         dropout->erase();
       }
-      if (!dropouts.empty())
-        updateSignature(graph);
+      updateSignature(graph);
     }
     numRemoved += removed.size();
     eraseUnusedBodies(module);
@@ -64,9 +67,7 @@ struct RemoveDropout : mav::impl::RemoveDropoutBase<RemoveDropout> {
         module, getArgument(),
         {builder.getNamedAttr("removed",
                               builder.getI64IntegerAttr(removed.size())),
-         builder.getNamedAttr("nodes",
-                              builder.getStrArrayAttr(SmallVector<StringRef>(
-                                  removed.begin(), removed.end())))});
+         builder.getNamedAttr("nodes", builder.getArrayAttr(removed))});
     if (removed.empty())
       markAllAnalysesPreserved();
   }
@@ -84,13 +85,13 @@ struct RemoveDropout : mav::impl::RemoveDropoutBase<RemoveDropout> {
   }
 
   /// Replaces every use of the dropout's result with its input.
-  LogicalResult bypass(Operation *dropout) {
+  LogicalResult bypass(NodeOpInterface dropout) {
     auto args = dropout->getAttrOfType<ArrayAttr>("args");
     auto input =
         args && !args.empty() ? args[0].dyn_cast<OperandRefAttr>() : nullptr;
     if (!input || dropout->getNumResults() != 1)
       return dropout->emitError()
-             << "node '" << cast<NodeOpInterface>(dropout).getNodeName()
+             << "node '" << dropout.getNodeName()
              << "': a dropout must take its input as first argument and "
                 "produce one value";
     dropout->getResult(0).replaceAllUsesWith(

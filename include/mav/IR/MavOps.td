@@ -22,27 +22,36 @@ def Mav_NodeOpInterface : OpInterface<"NodeOpInterface"> {
     A node of a mav graph: an op with an FX-style name, a scope and the three
     MASE metadata sections. Passes work on nodes through this interface.
   }];
+  // The defaults read the attributes through the ops' ODS accessors, which
+  // look them up by their interned names.
   let methods = [
     InterfaceMethod<"The node's FX-style name.", "::llvm::StringRef",
       "getNodeName", (ins), [{}], [{
-        return $_op->template getAttrOfType<::mlir::StringAttr>("name")
-            .getValue();
+        return $_op.getNameAttr().getValue();
+      }]>,
+    InterfaceMethod<"The node's FX-style name, as its attribute.",
+      "::mlir::StringAttr", "getNodeNameAttr", (ins), [{}], [{
+        return $_op.getNameAttr();
       }]>,
     InterfaceMethod<"The module the node was traced in, if known.",
       "::mav::ScopeAttr", "getNodeScope", (ins), [{}], [{
-        return $_op->template getAttrOfType<::mav::ScopeAttr>("scope");
+        return $_op.getScopeAttr()
+            .template dyn_cast_or_null<::mav::ScopeAttr>();
       }]>,
     InterfaceMethod<"MASE common metadata, if set.",
       "::mav::CommonMetaAttr", "getCommonMeta", (ins), [{}], [{
-        return $_op->template getAttrOfType<::mav::CommonMetaAttr>("common");
+        return $_op.getCommonAttr()
+            .template dyn_cast_or_null<::mav::CommonMetaAttr>();
       }]>,
     InterfaceMethod<"MASE hardware metadata, if set.",
       "::mav::HardwareMetaAttr", "getHardwareMeta", (ins), [{}], [{
-        return $_op->template getAttrOfType<::mav::HardwareMetaAttr>("hardware");
+        return $_op.getHardwareAttr()
+            .template dyn_cast_or_null<::mav::HardwareMetaAttr>();
       }]>,
     InterfaceMethod<"MASE software metadata, if set.",
       "::mav::SoftwareMetaAttr", "getSoftwareMeta", (ins), [{}], [{
-        return $_op->template getAttrOfType<::mav::SoftwareMetaAttr>("software");
+        return $_op.getSoftwareAttr()
+            .template dyn_cast_or_null<::mav::SoftwareMetaAttr>();
       }]>,
   ];
 }

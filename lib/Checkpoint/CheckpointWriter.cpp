@@ -2,8 +2,10 @@
 //
 // Layout of the zip archive (PyTorch's format, so torch.load reads it):
 //   mav/manifest.json  format, version, and the xxHash64 of every record
-//   mav/graph.mlirbc   the module as MLIR bytecode, weights included
+//   mav/graph.mlirbc   the module as MLIR bytecode, its weight blobs empty
 //   data.pkl, data/N   the weights as torch.save writes a dict of tensors
+// The manifest's weight table says which data/N record holds each weight's
+// blob, so that weight data is stored once and read in place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +15,9 @@
 #include "mav/Runtime/TorchTypes.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -37,11 +42,55 @@ static std::string hashOf(const char *data, size_t size) {
                          /*LowerCase=*/true);
 }
 
+namespace {
+/// Empties weight blobs for as long as it lives, so that the bytecode does not
+/// hold weight data twice; restores them after.
+class DetachedBlobs {
+public:
+  using BlobEntry = DialectResourceBlobManager::BlobEntry;
+  DetachedBlobs() = default;
+  DetachedBlobs(const DetachedBlobs &) = delete;
+  DetachedBlobs &operator=(const DetachedBlobs &) = delete;
+  ~DetachedBlobs() {
+    for (auto &[entry, blob] : saved)
+      entry->setBlob(std::move(blob));
+  }
+
+  bool isDetached(BlobEntry *entry) const { return seen.contains(entry); }
+
+  void detach(BlobEntry *entry) {
+    AsmResourceBlob *blob = entry->getBlob();
+    if (!blob || !seen.insert(entry).second)
+      return;
+    size_t alignment = blob->getDataAlignment();
+    saved.emplace_back(entry, std::move(*blob));
+    entry->setBlob(AsmResourceBlob(ArrayRef<char>(), alignment,
+                                   /*deleter=*/nullptr,
+                                   /*dataIsMutable=*/false));
+  }
+
+private:
+  llvm::DenseSet<BlobEntry *> seen;
+  std::vector<std::pair<BlobEntry *, AsmResourceBlob>> saved;
+};
+
+/// A weight whose blob is stored as a tensor record.
+struct BlobWeight {
+  StringRef name;
+  DialectResourceBlobManager::BlobEntry *entry;
+  size_t storageIndex;
+};
+} // namespace
+
 LogicalResult mav::writeCheckpoint(ModuleOp module, StringRef path,
                                    std::string &error) {
   try {
     c10::impl::GenericDict state(c10::StringType::get(),
                                  c10::TensorType::get());
+    // torch's pickler names storages data/0, data/1, ... in the order it
+    // first meets them; the state dict is pickled in insertion order.
+    llvm::DenseMap<const void *, size_t> storageIndices;
+    std::vector<BlobWeight> blobWeights;
     for (WeightOp weight : module.getOps<WeightOp>()) {
       FailureOr<at::Tensor> tensor = materializeWeight(weight, c10::kCPU);
       if (failed(tensor)) {
@@ -49,21 +98,21 @@ LogicalResult mav::writeCheckpoint(ModuleOp module, StringRef path,
         return failure();
       }
       state.insert(weight.getSymName().str(), *tensor);
+      const void *storage = tensor->storage().unsafeGetStorageImpl();
+      size_t index = storageIndices.try_emplace(storage, storageIndices.size())
+                         .first->second;
+      if (auto value = weight.getValue().dyn_cast<DenseResourceElementsAttr>())
+        blobWeights.push_back(
+            {weight.getSymName(), value.getRawHandle().getResource(), index});
     }
     std::vector<char> weights = torch::jit::pickle_save(state);
-
-    std::string graph;
-    llvm::raw_string_ostream graphStream(graph);
-    writeBytecodeToFile(module, graphStream);
-    graphStream.flush();
 
     // torch.save's records, copied beside ours; the writer adds "version".
     caffe2::serialize::PyTorchStreamReader torchArchive(
         std::make_shared<BoundedMemoryReader>(
             llvm::StringRef(weights.data(), weights.size())));
     std::vector<at::DataPtr> keepAlive;
-    std::vector<Record> records = {
-        {"mav/graph.mlirbc", graph.data(), graph.size()}};
+    std::vector<Record> records;
     for (const std::string &name : torchArchive.getAllRecords()) {
       if (name == "version")
         continue;
@@ -72,17 +121,50 @@ LogicalResult mav::writeCheckpoint(ModuleOp module, StringRef path,
       keepAlive.push_back(std::move(data));
     }
 
+    llvm::StringMap<const Record *> recordsByName;
+    for (const Record &record : records)
+      recordsByName[record.name] = &record;
+    llvm::json::Object weightTable;
+    DetachedBlobs detached;
+    for (const BlobWeight &weight : blobWeights) {
+      // A tied weight shares its blob with the weight it is tied to.
+      if (detached.isDetached(weight.entry))
+        continue;
+      std::string record = "data/" + std::to_string(weight.storageIndex);
+      ArrayRef<char> blob = weight.entry->getBlob()->getData();
+      const Record *stored = recordsByName.lookup(record);
+      if (!stored || StringRef(stored->data, stored->size) !=
+                         StringRef(blob.data(), blob.size())) {
+        error = ("weight '" + weight.name + "' is not where torch's pickler " +
+                 "was expected to put it (" + record + ")")
+                    .str();
+        return failure();
+      }
+      weightTable[weight.name] = llvm::json::Object{
+          {"record", record},
+          {"alignment",
+           static_cast<int64_t>(weight.entry->getBlob()->getDataAlignment())}};
+      detached.detach(weight.entry);
+    }
+    std::string graph;
+    llvm::raw_string_ostream graphStream(graph);
+    writeBytecodeToFile(module, graphStream);
+    graphStream.flush();
+    records.insert(records.begin(),
+                   {"mav/graph.mlirbc", graph.data(), graph.size()});
+
     llvm::json::Object hashes;
     for (const Record &record : records)
       hashes[record.name] = hashOf(record.data, record.size);
     std::string manifest;
     llvm::raw_string_ostream manifestStream(manifest);
     manifestStream << llvm::formatv(
-        "{0:2}",
-        llvm::json::Value(llvm::json::Object{{"format", "mav-checkpoint"},
-                                             {"version", kCheckpointVersion},
-                                             {"graph", "mav/graph.mlirbc"},
-                                             {"records", std::move(hashes)}}));
+        "{0:2}", llvm::json::Value(
+                     llvm::json::Object{{"format", "mav-checkpoint"},
+                                        {"version", kCheckpointVersion},
+                                        {"graph", "mav/graph.mlirbc"},
+                                        {"records", std::move(hashes)},
+                                        {"weights", std::move(weightTable)}}));
     manifestStream.flush();
 
     llvm::Error written =

@@ -70,9 +70,3 @@ LogicalResult mav::writeCheckpoint(ModuleOp module, StringRef path,
   const TorchPluginApi *api = loadPlugin(error);
   return api ? api->writeCheckpoint(module, path, error) : failure();
 }
-
-std::unique_ptr<llvm::MemoryBuffer>
-mav::readCheckpoint(StringRef path, StringRef data, std::string &error) {
-  const TorchPluginApi *api = loadPlugin(error);
-  return api ? api->readCheckpoint(path, data, error) : nullptr;
-}

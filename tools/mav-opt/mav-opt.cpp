@@ -22,10 +22,71 @@
 #include "mlir/Support/Timing.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
+
+/// Runs `produce` on the stream of `path` and reports its error, if any.
+/// Nothing reaches `path` unless `produce` succeeds: a file is written into a
+/// temporary beside it, renamed over it at the end (streamed, not held in
+/// memory); standard output is buffered.
+static bool
+writeOutput(StringRef path,
+            llvm::function_ref<llvm::Error(llvm::raw_ostream &)> produce) {
+  auto report = [](llvm::Error error) {
+    bool failed = false;
+    llvm::handleAllErrors(
+        std::move(error),
+        [&](const llvm::FileError &e) {
+          failed = true;
+          llvm::errs() << "mav-opt: cannot write output " << e.message()
+                       << "\n";
+        },
+        [&](const llvm::ErrorInfoBase &e) {
+          failed = true;
+          if (!e.message().empty())
+            llvm::errs() << e.message() << "\n";
+        });
+    return !failed;
+  };
+  if (path == "-") {
+    std::string buffered;
+    llvm::raw_string_ostream stream(buffered);
+    if (!report(produce(stream)))
+      return false;
+    llvm::outs() << stream.str();
+    llvm::outs().flush();
+    return true;
+  }
+  if (path == "/dev/null") {
+    llvm::raw_null_ostream discarded;
+    return report(produce(discarded));
+  }
+  // Not llvm::writeToOutput: on failure it closes the file before its stream
+  // flushes, which is a fatal error.
+  llvm::Expected<llvm::sys::fs::TempFile> temporary =
+      llvm::sys::fs::TempFile::create(path + ".temp-%%%%%%",
+                                      llvm::sys::fs::all_read |
+                                          llvm::sys::fs::owner_write);
+  if (!temporary)
+    return report(llvm::createFileError(path, temporary.takeError()));
+  llvm::Error produced = [&] {
+    llvm::raw_fd_ostream stream(temporary->FD, /*shouldClose=*/false);
+    llvm::Error error = produce(stream);
+    stream.flush();
+    if (stream.has_error() && !error)
+      error = llvm::createFileError(path, stream.error());
+    stream.clear_error();
+    return error;
+  }();
+  if (produced) {
+    llvm::consumeError(temporary->discard());
+    return report(std::move(produced));
+  }
+  return report(temporary->keep(path));
+}
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -78,51 +139,37 @@ int main(int argc, char **argv) {
   llvm::cl::ParseCommandLineOptions(argc, argv, "mav pass driver\n");
 
   std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> input =
+  std::optional<mav::ModuleFile> input =
       mav::openModuleFile(inputFilename, error);
   if (!input) {
     llvm::errs() << error << "\n";
     return 1;
   }
-  // Written to memory first: nothing reaches -o unless the pipeline succeeds.
-  std::string result;
-  llvm::raw_string_ostream resultStream(result);
   mav::PassOutputCollector collector;
   auto setup = [&](PassManager &pm) -> LogicalResult {
     // Converting pass outputs to JSON after every pass costs; only a report
     // needs it.
     if (!reportFilename.empty())
       pm.addInstrumentation(collector.makeInstrumentation());
+    if (input->weights)
+      pm.addPass(mav::createAttachCheckpointWeightsPass(input->weights));
     return passPipeline.addToPipeline(pm, [&](const llvm::Twine &message) {
       return emitError(UnknownLoc::get(pm.getContext())) << message;
     });
   };
-  if (failed(MlirOptMain(resultStream, std::move(input), setup, registry,
-                         splitInputFile, verifyDiagnostics, verifyPasses,
-                         allowUnregisteredDialects,
-                         /*preloadDialectsInContext=*/false, emitBytecode,
-                         /*implicitModule=*/!noImplicitModule)))
-    return 1;
-  resultStream.flush();
-
-  if (!reportFilename.empty() &&
-      failed(collector.writeJson(reportFilename, error))) {
-    llvm::errs() << "mav-opt: " << error << "\n";
-    return 1;
-  }
-  std::unique_ptr<llvm::ToolOutputFile> output =
-      openOutputFile(outputFilename, &error);
-  if (!output) {
-    llvm::errs() << "mav-opt: " << error << "\n";
-    return 1;
-  }
-  output->os() << result;
-  output->os().flush();
-  if (output->os().has_error()) {
-    llvm::errs() << "mav-opt: cannot write " << outputFilename << "\n";
-    output->os().clear_error();
-    return 1;
-  }
-  output->keep();
-  return 0;
+  auto run = [&](llvm::raw_ostream &out) -> llvm::Error {
+    if (failed(MlirOptMain(out, std::move(input->ir), setup, registry,
+                           splitInputFile, verifyDiagnostics, verifyPasses,
+                           allowUnregisteredDialects,
+                           /*preloadDialectsInContext=*/false, emitBytecode,
+                           /*implicitModule=*/!noImplicitModule)))
+      return llvm::make_error<llvm::StringError>(
+          "", llvm::inconvertibleErrorCode());
+    if (!reportFilename.empty() &&
+        failed(collector.writeJson(reportFilename, error)))
+      return llvm::make_error<llvm::StringError>(
+          "mav-opt: " + error, llvm::inconvertibleErrorCode());
+    return llvm::Error::success();
+  };
+  return writeOutput(outputFilename, run) ? 0 : 1;
 }

@@ -134,14 +134,15 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> buffer = openModuleFile(inputFile, error);
-  if (!buffer) {
+  std::optional<ModuleFile> input = openModuleFile(inputFile, error);
+  if (!input) {
     llvm::errs() << "mav-run: " << error << "\n";
     return 1;
   }
-  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(std::move(input->ir), llvm::SMLoc());
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
+  if (!module || (input->weights &&
+                  failed(attachCheckpointWeights(*module, *input->weights))))
     return 1;
   auto graph = module->lookupSymbol<GraphOp>(graphName);
   if (!graph) {

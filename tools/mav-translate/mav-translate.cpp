@@ -87,20 +87,23 @@ int main(int argc, char **argv) {
   context.printOpOnDiagnostic(false);
   std::string error;
   // --mav-roundtrip reads IR or checkpoints; the importer reads archives.
-  std::unique_ptr<llvm::MemoryBuffer> buffer =
-      translation == Translation::RoundTrip
-          ? mav::openModuleFile(inputFile, error)
-          : openInputFile(inputFile, &error);
-  if (!buffer) {
+  std::optional<mav::ModuleFile> input;
+  if (translation == Translation::RoundTrip)
+    input = mav::openModuleFile(inputFile, error);
+  else if (std::unique_ptr<llvm::MemoryBuffer> archive =
+               openInputFile(inputFile, &error))
+    input = mav::ModuleFile{std::move(archive), nullptr};
+  if (!input) {
     llvm::errs() << "mav-translate: " << error << "\n";
     return 1;
   }
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(std::move(input->ir), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
 
   OwningOpRef<ModuleOp> module = translate(sourceMgr, context);
-  if (!module)
+  if (!module || (input->weights && failed(mav::attachCheckpointWeights(
+                                        *module, *input->weights))))
     return 1;
   std::unique_ptr<llvm::ToolOutputFile> output =
       openOutputFile(outputFile, &error);

@@ -5,7 +5,10 @@
 // exact. It is a zip archive in PyTorch's format, so that Python's
 // torch.load reads its weights (a dict from state_dict name to tensor);
 // beside them it holds the module as MLIR bytecode and a versioned manifest
-// with a checksum of every record. libtorch-free header.
+// with a checksum of every record. Weight data is stored once, as torch's
+// tensor records; the bytecode's blobs are empty and are pointed at those
+// records, in place, when the checkpoint is read. Reading needs no libtorch;
+// writing does. libtorch-free header.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,15 +16,19 @@
 #define MAV_CHECKPOINT_CHECKPOINT_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace mav {
 
-/// The checkpoint format version this mav writes and reads.
-constexpr int64_t kCheckpointVersion = 1;
+/// The checkpoint format version this mav writes and reads. (Version 1 kept
+/// the weights inside the bytecode as well.)
+constexpr int64_t kCheckpointVersion = 2;
 
 /// Writes `module` to `path` atomically: into a temporary file beside it,
 /// renamed over `path` only when complete. On failure `path` is untouched
@@ -29,17 +36,49 @@ constexpr int64_t kCheckpointVersion = 1;
 mlir::LogicalResult writeCheckpoint(mlir::ModuleOp module, llvm::StringRef path,
                                     std::string &error);
 
-/// The contents of an IR file (text or bytecode), or, for a checkpoint, its
-/// module as MLIR bytecode after checking the format, the version and every
-/// record's checksum. Null with a one-line `error` naming the file and the
-/// problem. Only checkpoints need libtorch.
-std::unique_ptr<llvm::MemoryBuffer> openModuleFile(llvm::StringRef path,
-                                                   std::string &error);
+/// Where a checkpoint's weights are: checked records of the mapped file.
+struct CheckpointWeights {
+  struct Data {
+    llvm::StringRef bytes;
+    uint64_t alignment;
+  };
+  /// The file the records are in, kept mapped while a blob points into it.
+  std::shared_ptr<llvm::MemoryBuffer> file;
+  /// The checkpoint's path, for diagnostics.
+  std::string path;
+  /// By weight symbol name.
+  llvm::StringMap<Data> byWeight;
+};
 
-/// The module of the checkpoint `data` read from `path`, checked as
-/// openModuleFile describes.
-std::unique_ptr<llvm::MemoryBuffer>
-readCheckpoint(llvm::StringRef path, llvm::StringRef data, std::string &error);
+/// An IR file (text or bytecode), or a checkpoint: its module as bytecode and
+/// the weight data its blobs are read from.
+struct ModuleFile {
+  std::unique_ptr<llvm::MemoryBuffer> ir;
+  /// Null unless the file is a checkpoint.
+  std::shared_ptr<const CheckpointWeights> weights;
+};
+
+/// Opens `path` ("-" for standard input). For a checkpoint, checks the
+/// format, the version and every record's checksum. Nullopt with a one-line
+/// `error` naming the file and the problem.
+std::optional<ModuleFile> openModuleFile(llvm::StringRef path,
+                                         std::string &error);
+
+/// The checkpoint `data`, read from `path`, checked as openModuleFile says.
+std::optional<ModuleFile>
+readCheckpoint(llvm::StringRef path, std::shared_ptr<llvm::MemoryBuffer> data,
+               std::string &error);
+
+/// Points the empty blob of every weight the checkpoint holds data for at
+/// that data, in place (no copy). Fails, naming the weight, when a weight's
+/// data is missing or its size does not fit its type.
+mlir::LogicalResult attachCheckpointWeights(mlir::ModuleOp module,
+                                            const CheckpointWeights &weights);
+
+/// attachCheckpointWeights as the first pass of a pipeline, for drivers that
+/// parse the module themselves (mav-opt).
+std::unique_ptr<mlir::Pass> createAttachCheckpointWeightsPass(
+    std::shared_ptr<const CheckpointWeights> weights);
 
 } // namespace mav
 

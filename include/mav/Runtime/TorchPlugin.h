@@ -23,7 +23,7 @@ namespace mav {
 
 /// What the plugin provides: the libtorch-backed functions, by address.
 struct TorchPluginApi {
-  static constexpr unsigned kVersion = 1;
+  static constexpr unsigned kVersion = 2;
   unsigned version;
   mlir::LogicalResult (*propagateShapes)(
       GraphOp graph, llvm::ArrayRef<mlir::RankedTensorType> inputTypes,
@@ -33,9 +33,6 @@ struct TorchPluginApi {
   mlir::LogicalResult (*writeCheckpoint)(mlir::ModuleOp module,
                                          llvm::StringRef path,
                                          std::string &error);
-  std::unique_ptr<llvm::MemoryBuffer> (*readCheckpoint)(llvm::StringRef path,
-                                                        llvm::StringRef data,
-                                                        std::string &error);
 };
 
 } // namespace mav

@@ -5,6 +5,11 @@
   corrupt.py flip SRC DST SUFFIX         flip one byte in the middle of the
                                          data of the record ending in SUFFIX
   corrupt.py version SRC DST N           rewrite the manifest's version as N
+  corrupt.py manifest SRC DST STATEMENT  run the Python STATEMENT on the
+                                         manifest (a dict named manifest)
+  corrupt.py deflate SRC DST SUFFIX      compress the record ending in SUFFIX
+Rewriting the manifest rewrites the archive with Python's zipfile, which does
+not align record data as torch does.
 """
 
 import json
@@ -32,13 +37,19 @@ def main():
         extra_length = int.from_bytes(header[28:30], "little")
         start = info.header_offset + 30 + name_length + extra_length
         data[start + info.compress_size // 2] ^= 0xFF
-    elif mode == "version":
+    elif mode in ("version", "manifest", "deflate"):
         with zipfile.ZipFile(src) as z, zipfile.ZipFile(dst, "w") as out:
             for info in z.infolist():
                 content = z.read(info.filename)
-                if info.filename.endswith("mav/manifest.json"):
+                if mode == "deflate" and info.filename.endswith(arg):
+                    info.compress_type = zipfile.ZIP_DEFLATED
+                if mode != "deflate" and info.filename.endswith(
+                        "mav/manifest.json"):
                     manifest = json.loads(content)
-                    manifest["version"] = int(arg)
+                    if mode == "version":
+                        manifest["version"] = int(arg)
+                    else:
+                        exec(arg, {"manifest": manifest})
                     content = json.dumps(manifest).encode()
                 out.writestr(info, content)
         return

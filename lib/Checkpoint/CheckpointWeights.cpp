@@ -77,6 +77,7 @@ struct AttachCheckpointWeights
       std::shared_ptr<const CheckpointWeights> weights)
       : weights(std::move(weights)) {}
 
+  StringRef getName() const override { return "AttachCheckpointWeights"; }
   StringRef getArgument() const override {
     return "mav-attach-checkpoint-weights";
   }

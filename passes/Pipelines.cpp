@@ -18,3 +18,13 @@ void mav::registerMavPassesAndPipelines() {
                                pm.addPass(createAddCommonMetadata());
                              });
 }
+
+bool mav::pipelineNeedsTorch(const OpPassManager &pipeline) {
+  std::string text;
+  llvm::raw_string_ostream stream(text);
+  pipeline.printAsTextualPipeline(stream);
+  stream.flush();
+  return llvm::any_of(
+      ArrayRef<StringRef>{"mav-add-common-metadata", "mav-export-checkpoint"},
+      [&](StringRef pass) { return StringRef(text).contains(pass); });
+}

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mav/Runtime/TorchLoader.h"
 #include "mav/Checkpoint/Checkpoint.h"
 #include "mav/Runtime/TorchPlugin.h"
 
@@ -14,6 +15,7 @@
 #include "llvm/Support/Path.h"
 
 #include <cstdlib>
+#include <thread>
 
 using namespace mlir;
 using namespace mav;
@@ -52,6 +54,36 @@ static const TorchPluginApi *loadPlugin(std::string &error) {
     error = loadError;
   return api;
 }
+
+namespace {
+/// The prefetching thread; joined before static destruction completes, in
+/// case a driver did not wait for it.
+struct Prefetch {
+  std::thread thread;
+  ~Prefetch() { join(); }
+  void join() {
+    if (thread.joinable())
+      thread.join();
+  }
+};
+} // namespace
+
+static Prefetch &getPrefetch() {
+  static Prefetch prefetch;
+  return prefetch;
+}
+
+void mav::prefetchTorchRuntime() {
+  Prefetch &prefetch = getPrefetch();
+  if (prefetch.thread.joinable())
+    return;
+  prefetch.thread = std::thread([] {
+    std::string ignored; // A failed load is reported by its first use.
+    loadPlugin(ignored);
+  });
+}
+
+void mav::waitForTorchPrefetch() { getPrefetch().join(); }
 
 LogicalResult
 mav::propagateShapes(GraphOp graph, ArrayRef<RankedTensorType> inputTypes,

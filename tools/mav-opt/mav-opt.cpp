@@ -12,8 +12,10 @@
 #include "mav/IR/MavDialect.h"
 #include "mav/Passes/Passes.h"
 #include "mav/Passes/Report.h"
+#include "mav/Runtime/TorchLoader.h"
 
 #include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
@@ -138,11 +140,21 @@ int main(int argc, char **argv) {
   PassPipelineCLParser passPipeline("", "Compiler passes to run", "p");
   llvm::cl::ParseCommandLineOptions(argc, argv, "mav pass driver\n");
 
+  // A pipeline that will execute tensors loads libtorch while the input is
+  // parsed, on the other core.
+  OpPassManager requested(ModuleOp::getOperationName(),
+                          OpPassManager::Nesting::Implicit);
+  if (succeeded(passPipeline.addToPipeline(
+          requested, [](const llvm::Twine &) { return failure(); })) &&
+      mav::pipelineNeedsTorch(requested))
+    mav::prefetchTorchRuntime();
+
   std::string error;
   std::optional<mav::ModuleFile> input =
       mav::openModuleFile(inputFilename, error);
   if (!input) {
     llvm::errs() << error << "\n";
+    mav::waitForTorchPrefetch();
     return 1;
   }
   mav::PassOutputCollector collector;
@@ -171,5 +183,7 @@ int main(int argc, char **argv) {
           "mav-opt: " + error, llvm::inconvertibleErrorCode());
     return llvm::Error::success();
   };
-  return writeOutput(outputFilename, run) ? 0 : 1;
+  bool written = writeOutput(outputFilename, run);
+  mav::waitForTorchPrefetch();
+  return written ? 0 : 1;
 }

@@ -19,6 +19,10 @@ namespace mav {
 /// tutorial's example pass.
 void registerMavPassesAndPipelines();
 
+/// Whether a pass of `pipeline` executes tensors, and so loads libtorch:
+/// mav-add-common-metadata (also inside mav-raise) and mav-export-checkpoint.
+bool pipelineNeedsTorch(const mlir::OpPassManager &pipeline);
+
 /// The pass docs/Tutorial.md writes (passes/examples).
 void registerTutorialPasses();
 

@@ -1,0 +1,25 @@
+//===- TorchLoader.h - Load the libtorch plugin ahead of use ----*- C++ -*-===//
+//
+// Tools that do not link libtorch load libMavTorchPlugin.so on first use.
+// Loading it (and libtorch) costs about 0.3 s; a driver that knows a pass
+// will need it can start the load early, on another thread, so that it
+// overlaps parsing. libtorch-free header.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MAV_RUNTIME_TORCHLOADER_H
+#define MAV_RUNTIME_TORCHLOADER_H
+
+namespace mav {
+
+/// Starts loading the plugin on a background thread, once. The first call
+/// that needs the plugin waits for the load to finish.
+void prefetchTorchRuntime();
+
+/// Waits for a load started by prefetchTorchRuntime, if any. Drivers call it
+/// before they exit, so that no load is still running at exit.
+void waitForTorchPrefetch();
+
+} // namespace mav
+
+#endif // MAV_RUNTIME_TORCHLOADER_H

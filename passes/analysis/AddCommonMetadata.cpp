@@ -47,7 +47,6 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
     for (GraphOp graph : getPublicGraphs(getOperation()))
       if (failed(annotate(graph)))
         return signalPassFailure();
-    markAllAnalysesPreserved();
   }
 
   LogicalResult

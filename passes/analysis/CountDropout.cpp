@@ -30,6 +30,11 @@ using namespace mav;
 namespace {
 struct CountDropout : mav::impl::CountDropoutBase<CountDropout> {
   void runOnOperation() override {
+    // A pass instance may run again (a PassManager run twice): start afresh.
+    moduleCount = functionalCount = 0;
+    modules.clear();
+    functional.clear();
+    nodes.clear();
     SymbolTableCollection symbols;
     for (GraphOp graph : getPublicGraphs(getOperation()))
       countIn(graph, "", symbols);

@@ -37,7 +37,6 @@ struct InitMetadata : mav::impl::InitMetadataBase<InitMetadata> {
       setGraphMetadata(graph, placeholderMetadata(graph),
                        outputMetadata(graph));
     }
-    markAllAnalysesPreserved();
   }
 };
 } // namespace

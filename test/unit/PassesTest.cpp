@@ -1,7 +1,7 @@
 //===- PassesTest.cpp - mav passes driven from C++ ------------------------===//
 
-#include "mav/IR/MavOps.h"
 #include "mav/Passes/Passes.h"
+#include "mav/IR/MavOps.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"

@@ -255,6 +255,17 @@ class Bench:
             return load["traced"]
         return load["wall"] - self.startup_empty - phase(load, "Output")
 
+    @staticmethod
+    def per_pass_growth(rows, name):
+        """Per-node time of pass `name` at the largest size over the smallest
+        size where the pass is long enough for the timer to resolve."""
+        large = rows[-1]
+        for row in rows[:-1]:
+            if row["pass_us_per_node"][name] * row["nodes"] >= 1000:
+                return (f"{name} {large['pass_us_per_node'][name] / row['pass_us_per_node'][name]:.2f}x"
+                        f" (from {row['nodes']} nodes)")
+        return f"{name} n/a (under 1 ms below {large['nodes']} nodes)"
+
     # -- sections ------------------------------------------------------------
 
     def startup(self):
@@ -496,8 +507,9 @@ class Bench:
         small, large = d["scaling"][0], d["scaling"][-1]
         out(f"Time per node, {large['nodes']} / {small['nodes']} nodes: "
             f"{large['us_per_node'] / small['us_per_node']:.2f}x overall; per pass: " +
-            ", ".join(f"{k} {large['pass_us_per_node'][k] / max(small['pass_us_per_node'][k], 1e-9):.2f}x"
-                      for k in names) + ". Marginal = (time difference) / (node difference) "
+            ", ".join(self.per_pass_growth(d["scaling"], k) for k in names) +
+            ". A pass is compared from the smallest size at which it takes at least 1 ms "
+            "(--mlir-timing has 0.1 ms resolution). Marginal = (time difference) / (node difference) "
             "from the previous size: the per-node cost without fixed costs.")
         out(f"KiB/node = (peak RSS - the same pipeline's peak on a 1-block graph, "
             f"{self.baseline_rss / KIB:.0f} MiB) / nodes; parse+print = `mav-opt IN -o /dev/null`, "

@@ -8,6 +8,7 @@ packages=(
   llvm-16-dev libmlir-16-dev mlir-16-tools llvm-16-tools
   libtorch-dev libfmt-dev libgtest-dev libbenchmark-dev
   python3-torch python3-torchvision
+  time strace
 )
 
 missing=()

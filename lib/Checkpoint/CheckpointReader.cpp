@@ -12,7 +12,6 @@
 #include "llvm/Support/Alignment.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
-#include "llvm/Support/xxhash.h"
 
 using namespace mlir;
 using namespace mav;
@@ -127,8 +126,7 @@ bool CheckpointReader::checkRecords(const ZipArchive &archive,
       return false;
     }
     std::optional<StringRef> expected = hash.getAsString();
-    if (!expected || *expected != llvm::utohexstr(llvm::xxHash64(*bytes),
-                                                  /*LowerCase=*/true)) {
+    if (!expected || *expected != getRecordChecksum(*bytes)) {
       corrupted("record '" + name + "' does not match its checksum");
       return false;
     }
@@ -154,9 +152,14 @@ bool CheckpointReader::readWeights(const ZipArchive &archive,
       return false;
     }
     std::optional<StringRef> bytes = archive.getRecord(*record);
-    if (!bytes || !records.get(*record)) {
+    if (!bytes) {
       fail("checkpoint is incomplete: record '" + *record + "' of weight '" +
            name + "' is missing");
+      return false;
+    }
+    if (!records.get(*record)) {
+      corrupted("record '" + *record + "' of weight '" + name +
+                "' has no checksum");
       return false;
     }
     weights.byWeight[name] = {*bytes, static_cast<uint64_t>(*alignment)};

@@ -21,7 +21,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Support/xxhash.h"
 
 #include <caffe2/serialize/inline_container.h>
 #include <torch/csrc/jit/serialization/pickle.h>
@@ -36,11 +35,6 @@ struct Record {
   size_t size;
 };
 } // namespace
-
-static std::string hashOf(const char *data, size_t size) {
-  return llvm::utohexstr(llvm::xxHash64(llvm::StringRef(data, size)),
-                         /*LowerCase=*/true);
-}
 
 namespace {
 /// Empties weight blobs for as long as it lives, so that the bytecode does not
@@ -121,9 +115,9 @@ LogicalResult mav::writeCheckpoint(ModuleOp module, StringRef path,
       keepAlive.push_back(std::move(data));
     }
 
-    llvm::StringMap<const Record *> recordsByName;
-    for (const Record &record : records)
-      recordsByName[record.name] = &record;
+    llvm::StringMap<size_t> recordsByName;
+    for (size_t index = 0; index < records.size(); ++index)
+      recordsByName[records[index].name] = index;
     llvm::json::Object weightTable;
     DetachedBlobs detached;
     for (const BlobWeight &weight : blobWeights) {
@@ -132,9 +126,11 @@ LogicalResult mav::writeCheckpoint(ModuleOp module, StringRef path,
         continue;
       std::string record = "data/" + std::to_string(weight.storageIndex);
       ArrayRef<char> blob = weight.entry->getBlob()->getData();
-      const Record *stored = recordsByName.lookup(record);
-      if (!stored || StringRef(stored->data, stored->size) !=
-                         StringRef(blob.data(), blob.size())) {
+      auto stored = recordsByName.find(record);
+      if (stored == recordsByName.end() ||
+          StringRef(records[stored->second].data,
+                    records[stored->second].size) !=
+              StringRef(blob.data(), blob.size())) {
         error = ("weight '" + weight.name + "' is not where torch's pickler " +
                  "was expected to put it (" + record + ")")
                     .str();
@@ -150,12 +146,12 @@ LogicalResult mav::writeCheckpoint(ModuleOp module, StringRef path,
     llvm::raw_string_ostream graphStream(graph);
     writeBytecodeToFile(module, graphStream);
     graphStream.flush();
-    records.insert(records.begin(),
-                   {"mav/graph.mlirbc", graph.data(), graph.size()});
+    records.push_back({"mav/graph.mlirbc", graph.data(), graph.size()});
 
     llvm::json::Object hashes;
     for (const Record &record : records)
-      hashes[record.name] = hashOf(record.data, record.size);
+      hashes[record.name] =
+          getRecordChecksum(llvm::StringRef(record.data, record.size));
     std::string manifest;
     llvm::raw_string_ostream manifestStream(manifest);
     manifestStream << llvm::formatv(

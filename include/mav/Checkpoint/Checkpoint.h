@@ -17,8 +17,10 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/xxhash.h"
 
 #include <memory>
 #include <optional>
@@ -29,6 +31,12 @@ namespace mav {
 /// The checkpoint format version this mav writes and reads. (Version 1 kept
 /// the weights inside the bytecode as well.)
 constexpr int64_t kCheckpointVersion = 2;
+
+/// The checksum the manifest keeps for a record: its xxHash64, in lower-case
+/// hexadecimal. Writer and reader share it.
+inline std::string getRecordChecksum(llvm::StringRef bytes) {
+  return llvm::utohexstr(llvm::xxHash64(bytes), /*LowerCase=*/true);
+}
 
 /// Writes `module` to `path` atomically: into a temporary file beside it,
 /// renamed over `path` only when complete. On failure `path` is untouched

@@ -12,6 +12,8 @@
 
 #include "mav/Runtime/MemoryReader.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 using namespace mlir;
 using namespace mav;
 using namespace mav::detail;
@@ -20,9 +22,40 @@ InFlightDiagnostic ImportContext::emitError() {
   return mlir::emitError(FileLineColLoc::get(context, fileName, 0, 0));
 }
 
-/// libtorch messages carry a C++ backtrace after the first line.
+/// The first meaningful line of a libtorch message: they may start with a
+/// newline, and carry a backtrace or a source excerpt after it.
 static StringRef firstLine(StringRef message) {
-  return message.split('\n').first.trim();
+  while (!message.empty()) {
+    auto [line, rest] = message.split('\n');
+    if (!line.trim().empty())
+      return line.trim();
+    message = rest;
+  }
+  return "(libtorch gave no message)";
+}
+
+/// Why libtorch could not load the archive, in one line. An operator that
+/// this libtorch does not know (a custom op such as torchvision::nms) is
+/// named, with the TorchScript source line that calls it.
+static std::string describeLoadFailure(StringRef message) {
+  StringRef line = firstLine(message);
+  constexpr StringLiteral unknownOp = "Unknown builtin op: ";
+  if (!line.startswith(unknownOp))
+    return line.str();
+  std::string op = line.drop_front(unknownOp.size()).rtrim('.').str();
+  std::string where;
+  size_t file = message.find("File \"");
+  if (file != StringRef::npos) {
+    StringRef rest = message.drop_front(file + 6);
+    auto [path, tail] = rest.split('"');
+    where = " (called at " + path.str();
+    if (tail.consume_front(", line "))
+      where += ":" + tail.take_while(llvm::isDigit).str();
+    where += ")";
+  }
+  return "unsupported operator '" + op + "'" + where +
+         ": a custom op that libtorch does not know; mav imports models "
+         "built from torch's own operators only";
 }
 
 OwningOpRef<ModuleOp>
@@ -40,17 +73,17 @@ mav::importTorchScript(StringRef buffer, StringRef fileName,
       root = torch::jit::load(reader, at::kCPU);
     } catch (const c10::Error &error) {
       ctx.emitError() << "not a readable TorchScript archive: "
-                      << firstLine(error.what_without_backtrace());
+                      << describeLoadFailure(error.what_without_backtrace());
       return nullptr;
     }
     if (failed(importWeights(ctx, root)) || failed(importForward(ctx, root)))
       return nullptr;
   } catch (const c10::Error &error) {
     ctx.emitError() << "import failed: "
-                    << firstLine(error.what_without_backtrace());
+                    << describeLoadFailure(error.what_without_backtrace());
     return nullptr;
   } catch (const std::exception &error) {
-    ctx.emitError() << "import failed: " << firstLine(error.what());
+    ctx.emitError() << "import failed: " << describeLoadFailure(error.what());
     return nullptr;
   }
   if (failed(verify(*module)))

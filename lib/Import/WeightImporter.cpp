@@ -8,12 +8,28 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mav;
 using namespace mav::detail;
 
-/// The tensor's bytes as a dense_resource blob named `name`.
+/// A resource key for the weight `name` that MLIR's parser reads back: a bare
+/// identifier ([A-Za-z_][A-Za-z0-9_$.]*). PyTorch allows names such as
+/// `0.weight` or `block1-0.conv`; the key is only a handle, the weight keeps
+/// its real name as its symbol, and the blob manager makes keys unique.
+static std::string getResourceKey(StringRef name) {
+  std::string key;
+  key.reserve(name.size() + 1);
+  if (name.empty() || !(llvm::isAlpha(name.front()) || name.front() == '_'))
+    key.push_back('_');
+  for (char c : name)
+    key.push_back(llvm::isAlnum(c) || c == '_' || c == '$' || c == '.' ? c
+                                                                       : '_');
+  return key;
+}
+
+/// The tensor's bytes as a dense_resource blob keyed after `name`.
 static FailureOr<ElementsAttr>
 convertTensor(ImportContext &ctx, const at::Tensor &tensor, StringRef name) {
   Type elementType = convertScalarType(tensor.scalar_type(), ctx.context);
@@ -32,7 +48,7 @@ convertTensor(ImportContext &ctx, const at::Tensor &tensor, StringRef name) {
       bytes, std::max<size_t>(dense.element_size(), 1));
   DenseResourceElementsHandle handle =
       DenseResourceElementsHandle::getManagerInterface(ctx.context)
-          .insert(name, std::move(blob));
+          .insert(getResourceKey(name), std::move(blob));
   return ElementsAttr(DenseResourceElementsAttr::get(type, handle));
 }
 

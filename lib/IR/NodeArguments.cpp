@@ -3,6 +3,8 @@
 #include "mav/IR/NodeArguments.h"
 #include "mav/IR/MavAttrs.h"
 
+#include "mlir/IR/Builders.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 #include <cmath>
@@ -15,6 +17,12 @@ using UnresolvedOperands = SmallVectorImpl<OpAsmParser::UnresolvedOperand>;
 //===----------------------------------------------------------------------===//
 // Parsing
 //===----------------------------------------------------------------------===//
+
+static bool isDictKey(Attribute key) {
+  if (auto integer = key.dyn_cast<IntegerAttr>())
+    return integer.getType().isSignlessInteger(64);
+  return key.isa<StringAttr>();
+}
 
 static ParseResult parseValueSequence(OpAsmParser &parser,
                                       SmallVectorImpl<Attribute> &elements,
@@ -48,6 +56,37 @@ static ParseResult parseTupleTail(OpAsmParser &parser,
   }
 }
 
+/// Parses the rest of `{key: value, ...}` after the `{`. Keys are string or
+/// integer constants.
+static ParseResult parseDictTail(OpAsmParser &parser, Attribute &value,
+                                 UnresolvedOperands &operands) {
+  SmallVector<Attribute> keys, values;
+  if (failed(parser.parseOptionalRBrace())) {
+    do {
+      Attribute key, element;
+      std::string text;
+      int64_t number;
+      if (succeeded(parser.parseOptionalString(&text)))
+        key = parser.getBuilder().getStringAttr(text);
+      else if (parser.parseInteger(number))
+        return failure();
+      else
+        key = parser.getBuilder().getI64IntegerAttr(number);
+      if (parser.parseColon() ||
+          parseArgumentValue(parser, element, operands))
+        return failure();
+      keys.push_back(key);
+      values.push_back(element);
+    } while (succeeded(parser.parseOptionalComma()));
+    if (parser.parseRBrace())
+      return failure();
+  }
+  MLIRContext *context = parser.getContext();
+  value = DictAttr::get(context, ArrayAttr::get(context, keys),
+                        ArrayAttr::get(context, values));
+  return success();
+}
+
 ParseResult mav::parseArgumentValue(
     OpAsmParser &parser, Attribute &value,
     SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands) {
@@ -78,6 +117,8 @@ ParseResult mav::parseArgumentValue(
     value = TupleAttr::get(context, ArrayAttr::get(context, elements));
     return success();
   }
+  if (succeeded(parser.parseOptionalLBrace()))
+    return parseDictTail(parser, value, operands);
   if (succeeded(parser.parseOptionalKeyword("None"))) {
     value = NoneAttr::get(context);
     return success();
@@ -99,6 +140,8 @@ static Attribute shiftOperandRefs(Attribute value, unsigned offset) {
     return shiftAll(list);
   if (auto tuple = value.dyn_cast<TupleAttr>())
     return TupleAttr::get(context, shiftAll(tuple.getElements()));
+  if (auto dict = value.dyn_cast<DictAttr>())
+    return DictAttr::get(context, dict.getKeys(), shiftAll(dict.getValues()));
   return value;
 }
 
@@ -193,6 +236,15 @@ void mav::printArgumentValue(OpAsmPrinter &printer, Attribute value,
     if (tuple.getElements().size() == 1)
       printer << ',';
     printer << ')';
+  } else if (auto dict = value.dyn_cast<DictAttr>()) {
+    printer << '{';
+    llvm::interleaveComma(
+        llvm::zip(dict.getKeys(), dict.getValues()), printer, [&](auto entry) {
+          printArgumentValue(printer, std::get<0>(entry), operands);
+          printer << ": ";
+          printArgumentValue(printer, std::get<1>(entry), operands);
+        });
+    printer << '}';
   } else if (value.isa<NoneAttr>()) {
     printer << "None";
   } else if (auto number = value.dyn_cast<FloatAttr>();
@@ -238,6 +290,9 @@ void mav::walkOperandRefs(Attribute value, function_ref<void(unsigned)> fn) {
   if (auto tuple = value.dyn_cast<TupleAttr>())
     for (Attribute element : tuple.getElements())
       walkOperandRefs(element, fn);
+  if (auto dict = value.dyn_cast<DictAttr>())
+    for (Attribute element : dict.getValues())
+      walkOperandRefs(element, fn);
 }
 
 static bool isArgumentLeaf(Attribute value) {
@@ -261,12 +316,14 @@ static std::optional<std::string> checkValue(Attribute value,
   }
   if (auto tuple = value.dyn_cast<TupleAttr>())
     return checkValue(tuple.getElements(), nextOperand);
+  if (auto dict = value.dyn_cast<DictAttr>())
+    return checkValue(dict.getValues(), nextOperand);
   if (!isArgumentLeaf(value)) {
     std::string message;
     llvm::raw_string_ostream os(message);
     os << "argument " << value
        << " is not an int (i64), float (f64), bool, None, string, list, "
-          "tuple, dtype, device, memory format, layout or operand";
+          "tuple, dict, dtype, device, memory format, layout or operand";
     return message;
   }
   if (auto ref = value.dyn_cast<OperandRefAttr>()) {
@@ -303,4 +360,20 @@ Attribute ArgumentTreeBuilder::tuple(ArrayRef<Attribute> elements) {
 
 Attribute ArgumentTreeBuilder::list(ArrayRef<Attribute> elements) {
   return ArrayAttr::get(context, elements);
+}
+
+Attribute ArgumentTreeBuilder::dict(ArrayRef<Attribute> keys,
+                                    ArrayRef<Attribute> values) {
+  return DictAttr::get(context, ArrayAttr::get(context, keys),
+                       ArrayAttr::get(context, values));
+}
+
+LogicalResult DictAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               ArrayAttr keys, ArrayAttr values) {
+  if (keys.size() != values.size())
+    return emitError() << "dict has " << keys.size() << " keys but "
+                       << values.size() << " values";
+  if (!llvm::all_of(keys, isDictKey))
+    return emitError() << "dict keys must be strings or ints (i64)";
+  return success();
 }

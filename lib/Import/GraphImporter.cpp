@@ -32,9 +32,10 @@ struct Scope {
 };
 
 /// What a TorchScript value became: a run time value, or a constant, module,
-/// list or tuple folded into the arguments of its users.
+/// list, tuple or dict folded into the arguments of its users. A dict's
+/// elements alternate key, value, in insertion order.
 struct Imported {
-  enum class Kind { Value, Constant, Module, List, Tuple };
+  enum class Kind { Value, Constant, Module, List, Tuple, Dict };
   Kind kind = Kind::Value;
   Value value;
   c10::IValue constant;
@@ -238,6 +239,26 @@ LogicalResult GraphImporter::finish(ArrayRef<Imported> outputs,
 // Nodes
 //===----------------------------------------------------------------------===//
 
+/// The element that `dict[key]` reads, when the dict was folded and the key
+/// is a constant; null otherwise.
+static const Imported *lookupDictItem(const torch::jit::Node *node,
+                                      const Frame &frame) {
+  if (node->kind() != c10::aten::__getitem__ || node->inputs().size() != 2)
+    return nullptr;
+  auto dict = frame.find(node->input(0));
+  auto key = frame.find(node->input(1));
+  if (dict == frame.end() || key == frame.end() ||
+      dict->second.kind != Imported::Kind::Dict ||
+      key->second.kind != Imported::Kind::Constant)
+    return nullptr;
+  const std::vector<Imported> &items = dict->second.elements;
+  for (size_t index = 0; index + 1 < items.size(); index += 2)
+    if (items[index].kind == Imported::Kind::Constant &&
+        items[index].constant == key->second.constant)
+      return &items[index + 1];
+  return nullptr;
+}
+
 LogicalResult GraphImporter::importNode(const torch::jit::Node *node,
                                         Frame &frame, const Scope &scope) {
   c10::Symbol kind = node->kind();
@@ -250,6 +271,19 @@ LogicalResult GraphImporter::importNode(const torch::jit::Node *node,
     for (const torch::jit::Value *input : node->inputs())
       folded.elements.push_back(frame.lookup(input));
     frame[node->output()] = std::move(folded);
+    return success();
+  }
+  if (kind == c10::prim::DictConstruct) {
+    Imported folded;
+    folded.kind = Imported::Kind::Dict;
+    for (const torch::jit::Value *input : node->inputs())
+      folded.elements.push_back(frame.lookup(input));
+    frame[node->output()] = std::move(folded);
+    return success();
+  }
+  if (const Imported *element = lookupDictItem(node, frame)) {
+    Imported found = *element;
+    frame[node->output()] = std::move(found);
     return success();
   }
   if (kind == c10::prim::ListUnpack || kind == c10::prim::TupleUnpack) {
@@ -610,6 +644,22 @@ FailureOr<Attribute> GraphImporter::buildArgument(const Imported &value,
     }
     return value.kind == Imported::Kind::List ? tree.list(elements)
                                               : tree.tuple(elements);
+  }
+  case Imported::Kind::Dict: {
+    SmallVector<Attribute> keys, values;
+    for (size_t index = 0; index + 1 < value.elements.size(); index += 2) {
+      FailureOr<Attribute> key =
+          buildArgument(value.elements[index], nullptr, tree, user, scope);
+      FailureOr<Attribute> element =
+          buildArgument(value.elements[index + 1], nullptr, tree, user, scope);
+      if (failed(key) || failed(element))
+        return failure();
+      if (!key->isa<StringAttr, IntegerAttr>())
+        return fail("dict keys must be string or int constants");
+      keys.push_back(*key);
+      values.push_back(*element);
+    }
+    return tree.dict(keys, values);
   }
   }
   llvm_unreachable("unknown kind");

@@ -9,6 +9,7 @@
 
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Error.h"
 
 #include <ATen/ATen.h>
@@ -44,12 +45,23 @@ struct Interpreter::Impl {
   llvm::DenseSet<const torch::jit::Operator *> withoutMetaKernel;
   /// The last node that ran, for failure diagnostics.
   Operation *lastSucceeded = nullptr;
+  /// Nodes run without a meta kernel whose result shapes depend on values.
+  llvm::SetVector<Operation *> dataDependentNodes;
+  bool useVariantFill = false;
 };
 
 Interpreter::Interpreter(ModuleOp module, c10::Device device)
     : impl(std::make_unique<Impl>(module, device)) {}
 Interpreter::~Interpreter() = default;
 c10::Device Interpreter::getDevice() const { return impl->device; }
+
+void Interpreter::setVariantFill(bool variant) {
+  impl->useVariantFill = variant;
+}
+
+bool Interpreter::hasDataDependentShapes() const {
+  return !impl->dataDependentNodes.empty();
+}
 
 FailureOr<c10::IValue> Interpreter::run(GraphOp graph,
                                         ArrayRef<c10::IValue> inputs,
@@ -201,7 +213,8 @@ unpack(StringRef target, ArrayRef<c10::IValue> args) {
   return std::nullopt;
 }
 
-/// A meta tensor as a zero-filled cpu tensor of the same shape, and back.
+/// `value` with `fn` applied to every tensor inside it, lists (of optional
+/// tensors too) and tuples included.
 static c10::IValue
 mapTensors(const c10::IValue &value,
            const std::function<at::Tensor(const at::Tensor &)> &fn) {
@@ -213,6 +226,12 @@ mapTensors(const c10::IValue &value,
     c10::List<at::Tensor> mapped;
     for (const at::Tensor &tensor : value.toTensorList())
       mapped.push_back(fn(tensor));
+    return mapped;
+  }
+  if (value.isList()) {
+    c10::impl::GenericList mapped(value.toList().elementType());
+    for (const c10::IValue &element : value.toListRef())
+      mapped.push_back(mapTensors(element, fn));
     return mapped;
   }
   if (value.isTuple()) {
@@ -274,6 +293,70 @@ Interpreter::Impl::callOperator(Operation *op, StringRef target, bool isMethod,
   return results;
 }
 
+/// A cpu tensor shaped like `tensor`, for running a node that has no meta
+/// kernel. Floats are ones and bools true, so that masks select everything
+/// and data-dependent sizes take their largest value; integers (indices,
+/// lengths) are `intFill`. The variant flips the last element of floats and
+/// bools to zero and adds one to integers, so that a size that depends on
+/// the values differs between the two fills.
+static at::Tensor fillLike(const at::Tensor &tensor, int64_t intFill,
+                           bool variant) {
+  at::TensorOptions options = tensor.options().device(c10::kCPU);
+  if (!at::isFloatingType(tensor.scalar_type()) &&
+      !at::isComplexType(tensor.scalar_type()) &&
+      tensor.scalar_type() != c10::ScalarType::Bool)
+    return at::full(tensor.sizes(), intFill + (variant ? 1 : 0), options);
+  at::Tensor filled = at::ones(tensor.sizes(), options);
+  if (variant && filled.numel() > 0)
+    filled.view({-1}).select(0, filled.numel() - 1).fill_(0);
+  return filled;
+}
+
+/// Runs `call` on cpu tensors filled as fillLike says: integers zero (safe
+/// indices), or one when zero is refused (lengths of packed sequences).
+/// Returns the results as meta tensors, or the error.
+static llvm::Expected<std::vector<c10::IValue>>
+runOnFilledTensors(const runtime::BoundCall &call, bool variant) {
+  std::string lastError;
+  for (int64_t intFill : {0, 1}) {
+    torch::jit::Stack stack;
+    for (const c10::IValue &value : call.stack)
+      stack.push_back(mapTensors(value, [&](const at::Tensor &tensor) {
+        return fillLike(tensor, intFill, variant);
+      }));
+    try {
+      call.op->getOperation()(stack);
+    } catch (const std::exception &error) {
+      lastError = StringRef(error.what()).split('\n').first.str();
+      continue;
+    }
+    for (c10::IValue &value : stack)
+      value = mapTensors(value, [](const at::Tensor &tensor) {
+        return at::empty_strided(tensor.sizes(), tensor.strides(),
+                                 tensor.options().device(c10::kMeta));
+      });
+    return std::vector<c10::IValue>(stack.begin(), stack.end());
+  }
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), lastError);
+}
+
+static bool haveSameShapes(ArrayRef<c10::IValue> lhs,
+                           ArrayRef<c10::IValue> rhs) {
+  std::vector<c10::IValue> left, right;
+  for (const c10::IValue &value : lhs)
+    flattenValue(value, left);
+  for (const c10::IValue &value : rhs)
+    flattenValue(value, right);
+  if (left.size() != right.size())
+    return false;
+  for (auto [a, b] : llvm::zip(left, right))
+    if (a.isTensor() != b.isTensor() ||
+        (a.isTensor() && a.toTensor().defined() && b.toTensor().defined() &&
+         a.toTensor().sizes() != b.toTensor().sizes()))
+      return false;
+  return true;
+}
+
 FailureOr<std::vector<c10::IValue>>
 Interpreter::Impl::runWithoutMetaKernel(Operation *op, StringRef target,
                                         const runtime::BoundCall &call,
@@ -288,29 +371,37 @@ Interpreter::Impl::runWithoutMetaKernel(Operation *op, StringRef target,
   }
   if (shaped)
     return std::move(*shaped);
-  // Last resort: compute on zero-filled cpu tensors of the same shapes and
-  // keep only the shapes of the results.
-  torch::jit::Stack stack;
-  for (const c10::IValue &value : call.stack)
-    stack.push_back(mapTensors(value, [](const at::Tensor &tensor) {
-      return at::zeros(tensor.sizes(), tensor.options().device(c10::kCPU));
-    }));
-  try {
-    call.op->getOperation()(stack);
-  } catch (const std::exception &retry) {
+  // Last resort: compute on filled cpu tensors of the same shapes, twice,
+  // and keep only the shapes of the results. Where the two fills give
+  // different shapes, the shapes depend on the values.
+  llvm::Expected<std::vector<c10::IValue>> primary =
+      runOnFilledTensors(call, /*variant=*/false);
+  if (!primary)
     return emitNodeFailure(op, lastSucceeded)
            << "(" << target
-           << ") failed: " << StringRef(retry.what()).split('\n').first;
+           << ") failed: " << llvm::toString(primary.takeError());
+  llvm::Expected<std::vector<c10::IValue>> variant =
+      runOnFilledTensors(call, /*variant=*/true);
+  if (!variant) {
+    llvm::consumeError(variant.takeError());
+    variant = *primary;
   }
-  for (c10::IValue &value : stack)
-    value = mapTensors(value, [](const at::Tensor &tensor) {
-      return at::empty_strided(tensor.sizes(), tensor.strides(),
-                               tensor.options().device(c10::kMeta));
-    });
-  op->emitRemark() << "node '" << nodeName(op) << "' (" << target
-                   << ") has no meta kernel (" << reason
-                   << "): its shapes were computed on zero-filled cpu tensors";
-  return std::vector<c10::IValue>(stack.begin(), stack.end());
+  bool dataDependent = !haveSameShapes(*primary, *variant);
+  if (dataDependent)
+    dataDependentNodes.insert(op);
+  if (useVariantFill)
+    return dataDependent ? std::move(*variant) : std::move(*primary);
+  if (dataDependent)
+    op->emitRemark() << "node '" << nodeName(op) << "' (" << target
+                     << "): the shape of its result depends on the values of "
+                        "its inputs; the dimensions that vary are dynamic "
+                        "('?' in types, -1 in metadata); propagate on cpu for "
+                        "the sizes of one input";
+  else
+    op->emitRemark() << "node '" << nodeName(op) << "' (" << target
+                     << ") has no meta kernel (" << reason
+                     << "): its shapes were computed on filled cpu tensors";
+  return std::move(*primary);
 }
 
 FailureOr<std::vector<c10::IValue>> mav::makeRandomInputs(GraphOp graph,

@@ -27,6 +27,8 @@ static c10::TypePtr inferElementType(llvm::ArrayRef<c10::IValue> elements) {
     return c10::BoolType::get();
   if (llvm::all_of(elements, [](const c10::IValue &v) { return v.isTensor(); }))
     return c10::TensorType::get();
+  if (llvm::all_of(elements, [](const c10::IValue &v) { return v.isString(); }))
+    return c10::StringType::get();
   return c10::AnyType::get();
 }
 
@@ -67,6 +69,18 @@ c10::IValue runtime::convertArgument(Attribute value,
           convertArgument(element, elementType, operands, device));
     }
     return c10::ivalue::Tuple::create(std::move(elements));
+  }
+  if (auto dict = value.dyn_cast<DictAttr>()) {
+    std::vector<c10::IValue> keys, values;
+    for (auto [key, element] : llvm::zip(dict.getKeys(), dict.getValues())) {
+      keys.push_back(convertArgument(key, nullptr, operands, device));
+      values.push_back(convertArgument(element, nullptr, operands, device));
+    }
+    c10::impl::GenericDict result(inferElementType(keys),
+                                  inferElementType(values));
+    for (auto [key, element] : llvm::zip(keys, values))
+      result.insert_or_assign(std::move(key), std::move(element));
+    return result;
   }
   auto list = value.cast<ArrayAttr>();
   c10::TypePtr elementType;

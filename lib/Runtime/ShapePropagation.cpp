@@ -1,6 +1,7 @@
 //===- ShapePropagation.cpp - Metadata from running a graph ---------------===//
 
 #include "mav/Runtime/ShapePropagation.h"
+#include "DynamicDims.h"
 
 #include "mav/IR/OpRegistry.h"
 #include "mav/IR/OperatorInference.h"
@@ -8,6 +9,7 @@
 #include "mav/Runtime/TorchTypes.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <ATen/ATen.h>
@@ -201,6 +203,38 @@ static std::string argumentName(const OpInfo *info, size_t index,
   llvm_unreachable("unknown role");
 }
 
+/// Runs the graph again with the variant fill (see Interpreter) and makes
+/// dynamic every dimension that differs from the first run.
+static LogicalResult findDynamicDims(
+    GraphOp graph, Interpreter &interpreter,
+    function_ref<LogicalResult(SmallVectorImpl<Attribute> &)> runOnce,
+    std::vector<std::pair<Operation *, NodeShapes>> &described,
+    SmallVectorImpl<Attribute> &outputs) {
+  std::vector<std::pair<Operation *, NodeShapes>> first = std::move(described);
+  SmallVector<Attribute> variantOutputs;
+  LogicalResult ran = failure();
+  {
+    // The second run repeats the first one's remarks; a failure is reported
+    // below, once.
+    ScopedDiagnosticHandler quiet(graph.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    interpreter.setVariantFill(true);
+    ran = runOnce(variantOutputs);
+    interpreter.setVariantFill(false);
+  }
+  if (failed(ran) || described.size() != first.size())
+    return graph.emitError()
+           << "graph '" << graph.getSymName()
+           << "' has data-dependent shapes, and propagating them with a "
+              "second fill failed; propagate on cpu (device=cpu)";
+  for (auto [mine, theirs] : llvm::zip(first, described))
+    mergeDynamicDims(mine.second, theirs.second);
+  for (auto [output, other] : llvm::zip(outputs, variantOutputs))
+    output = mergeDynamicDims(output, other);
+  described = std::move(first);
+  return success();
+}
+
 LogicalResult
 mav::propagateShapes(GraphOp graph, ArrayRef<RankedTensorType> inputTypes,
                      const ShapePropagationOptions &options,
@@ -238,6 +272,7 @@ mav::propagateShapes(GraphOp graph, ArrayRef<RankedTensorType> inputTypes,
     }
 
     Interpreter interpreter(module, device);
+    std::vector<std::pair<Operation *, NodeShapes>> described;
     auto observe = [&](Operation *op, ArrayRef<c10::IValue> args,
                        ArrayRef<std::string> argNames,
                        ArrayRef<c10::IValue> results) {
@@ -273,20 +308,28 @@ mav::propagateShapes(GraphOp graph, ArrayRef<RankedTensorType> inputTypes,
             describer.describe("data_out_" + std::to_string(index), result));
         shapes.resultTypes.push_back(describer.refinedType(result));
       }
-      onNode(op, shapes);
+      described.emplace_back(op, std::move(shapes));
     };
-    FailureOr<c10::IValue> output = interpreter.run(graph, inputs, observe);
-    if (failed(output))
+    auto runOnce = [&](SmallVectorImpl<Attribute> &graphOutputs) {
+      described.clear();
+      FailureOr<c10::IValue> output = interpreter.run(graph, inputs, observe);
+      if (failed(output))
+        return failure();
+      std::vector<c10::IValue> flat;
+      flattenValue(*output, flat);
+      for (auto [index, value] : llvm::enumerate(flat))
+        graphOutputs.push_back(
+            describer.describe("data_out_" + std::to_string(index), value));
+      return success();
+    };
+    if (failed(runOnce(outputs)))
       return failure();
-    std::vector<c10::IValue> flat;
-    if (output->isTuple())
-      for (const c10::IValue &element : output->toTupleRef().elements())
-        flat.push_back(element);
-    else
-      flat.push_back(*output);
-    for (auto [index, value] : llvm::enumerate(flat))
-      outputs.push_back(
-          describer.describe("data_out_" + std::to_string(index), value));
+    if (interpreter.hasDataDependentShapes() &&
+        failed(findDynamicDims(graph, interpreter, runOnce, described,
+                               outputs)))
+      return failure();
+    for (auto &[op, shapes] : described)
+      onNode(op, shapes);
   } catch (const c10::Error &error) {
     return graph.emitError()
            << "shape propagation failed: "

@@ -136,3 +136,19 @@ FailureOr<at::Tensor> mav::materializeWeight(WeightOp weight,
       .clone()
       .to(device);
 }
+
+void mav::flattenValue(const c10::IValue &value,
+                       std::vector<c10::IValue> &leaves) {
+  if (value.isTuple()) {
+    for (const c10::IValue &element : value.toTupleRef().elements())
+      flattenValue(element, leaves);
+  } else if (value.isList()) {
+    for (const c10::IValue &element : value.toListRef())
+      flattenValue(element, leaves);
+  } else if (value.isGenericDict()) {
+    for (const auto &entry : value.toGenericDict())
+      flattenValue(entry.value(), leaves);
+  } else {
+    leaves.push_back(value);
+  }
+}

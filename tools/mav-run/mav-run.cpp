@@ -13,6 +13,7 @@
 #include "mav/IR/MavDialect.h"
 #include "mav/IR/MavOps.h"
 #include "mav/Runtime/Interpreter.h"
+#include "mav/Runtime/TorchTypes.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -55,15 +56,11 @@ static llvm::cl::opt<int64_t>
 /// Tensors of a (nested) output, in order.
 static void flattenTensors(const c10::IValue &value,
                            std::vector<at::Tensor> &tensors) {
-  if (value.isTensor()) {
-    tensors.push_back(value.toTensor());
-  } else if (value.isTuple()) {
-    for (const c10::IValue &element : value.toTupleRef().elements())
-      flattenTensors(element, tensors);
-  } else if (value.isList()) {
-    for (const c10::IValue &element : value.toListRef())
-      flattenTensors(element, tensors);
-  }
+  std::vector<c10::IValue> leaves;
+  flattenValue(value, leaves);
+  for (const c10::IValue &leaf : leaves)
+    if (leaf.isTensor())
+      tensors.push_back(leaf.toTensor());
 }
 
 static std::string describe(const at::Tensor &tensor) {

@@ -146,6 +146,24 @@ def Mav_TupleAttr : Mav_Attr<"Tuple", "tuple"> {
   let assemblyFormat = "`<` $elements `>`";
 }
 
+def Mav_DictAttr : Mav_Attr<"Dict", "dict"> {
+  let summary = "a Python dict as an argument";
+  let description = [{
+    Written `{"out": %a, "aux": %b}` inside node arguments;
+    `#mav.dict<["out", "aux"], [...]>` elsewhere. Keys are strings or ints and
+    keep Python's insertion order, which a builtin dictionary would sort away.
+    The segmentation models of torchvision return one:
+
+    ```mlir
+    mav.output {"out": %upsample} : tensor<1x3x64x64xf32>
+    ```
+  }];
+  let parameters = (ins "::mlir::ArrayAttr":$keys,
+                        "::mlir::ArrayAttr":$values);
+  let assemblyFormat = "`<` $keys `,` $values `>`";
+  let genVerifyDecl = 1;
+}
+
 def Mav_OperandRefAttr : Mav_Attr<"OperandRef", "operand"> {
   let summary = "the position of an SSA operand inside node arguments";
   let description = [{

@@ -1,8 +1,8 @@
 //===- NodeArguments.h - FX-style node arguments ----------------*- C++ -*-===//
 //
 // A node's arguments are a tree: positional values and keyword values, each a
-// constant (int, float, bool, None, string, dtype, ...), a list, a tuple, or a
-// run time value. The tree is stored as attributes (`args`, `kwargs`) whose
+// constant (int, float, bool, None, string, dtype, ...), a list, a tuple, a
+// dict, or a run time value. The tree is stored as attributes (`args`, `kwargs`) whose
 // run time values are `#mav.operand<i>` references to the op's operands,
 // numbered in tree order (positional first, then keywords by name).
 //
@@ -54,6 +54,8 @@ public:
   mlir::Attribute none();
   mlir::Attribute tuple(llvm::ArrayRef<mlir::Attribute> elements);
   mlir::Attribute list(llvm::ArrayRef<mlir::Attribute> elements);
+  mlir::Attribute dict(llvm::ArrayRef<mlir::Attribute> keys,
+                       llvm::ArrayRef<mlir::Attribute> values);
 
   llvm::ArrayRef<mlir::Value> getOperands() const { return operands; }
 

@@ -43,6 +43,16 @@ public:
 
   c10::Device getDevice() const;
 
+  /// On meta, a node without a meta kernel or shape function runs on cpu
+  /// tensors of its arguments' shapes, filled with ones (integers zero), and
+  /// again with a variant fill. When the two give different result shapes,
+  /// the node's shapes depend on values (nonzero, a boolean mask index): it
+  /// is remembered, and with the variant fill selected the interpreter
+  /// returns the variant shapes. Comparing two runs tells which dimensions
+  /// downstream are dynamic.
+  void setVariantFill(bool variant);
+  bool hasDataDependentShapes() const;
+
 private:
   struct Impl;
   std::unique_ptr<Impl> impl;

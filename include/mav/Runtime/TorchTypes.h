@@ -27,6 +27,10 @@ std::optional<c10::ScalarType> convertElementType(mlir::Type type);
 mlir::FailureOr<at::Tensor> materializeWeight(WeightOp weight,
                                               c10::Device device);
 
+/// Appends the leaves of a (nested) tuple, list or dict to `leaves`, in
+/// order: dicts in insertion order, as torch.utils._pytree flattens them.
+void flattenValue(const c10::IValue &value, std::vector<c10::IValue> &leaves);
+
 } // namespace mav
 
 #endif // MAV_RUNTIME_TORCHTYPES_H

@@ -72,8 +72,7 @@ static ParseResult parseDictTail(OpAsmParser &parser, Attribute &value,
         return failure();
       else
         key = parser.getBuilder().getI64IntegerAttr(number);
-      if (parser.parseColon() ||
-          parseArgumentValue(parser, element, operands))
+      if (parser.parseColon() || parseArgumentValue(parser, element, operands))
         return failure();
       keys.push_back(key);
       values.push_back(element);

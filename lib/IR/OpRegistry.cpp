@@ -1214,6 +1214,26 @@ ArrayRef<OpInfo> mav::getAllOps() {
        roles({DataIn, DataIn}),
        nullptr,
        ""},
+      // Data-dependent result sizes: on meta their varying dimensions are
+      // dynamic (see docs/Passes.md).
+      {"nonzero",
+       ImplicitFunc,
+       {},
+       names({"torch.nonzero", "torch.argwhere"}),
+       names({"aten::nonzero", "aten::argwhere"}),
+       names({"nonzero", "argwhere"}),
+       roles({DataIn}),
+       nullptr,
+       ""},
+      {"masked_select",
+       ImplicitFunc,
+       {},
+       names({"torch.masked_select"}),
+       names({"aten::masked_select"}),
+       names({"masked_select"}),
+       roles({DataIn, DataIn}),
+       nullptr,
+       ""},
       {"index_select",
        ImplicitFunc,
        {},
@@ -1359,6 +1379,19 @@ ArrayRef<OpInfo> mav::getAllOps() {
       // mav's marker of where learnable parameters join the graph
       // (-mav-insert-learnable-nodes); it passes its operand through.
       {"learnable", ImplicitFunc, {}, {}, {}, {}, roles({DataIn}), nullptr, ""},
+
+      // A module class that is not torch.nn's, kept whole as a leaf
+      // (--leaf-module): MASE's user-defined module. Its body graph runs it,
+      // and gives its shapes.
+      {"user_defined_module",
+       Module,
+       {},
+       {},
+       {},
+       {},
+       roles({DataIn}),
+       nullptr,
+       ""},
 
       // A Python scalar wrapped as a tensor, as traces record shape
       // arithmetic.

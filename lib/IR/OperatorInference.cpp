@@ -22,8 +22,11 @@ StringRef mav::getNodeTarget(Operation *node) {
 const OpInfo *mav::lookupNodeOperator(Operation *node) {
   if (isa<LearnableOp>(node))
     return lookupMaseOp("learnable");
-  if (auto call = dyn_cast<CallModuleOp>(node))
-    return lookupModuleClass(call.getModuleClass());
+  if (auto call = dyn_cast<CallModuleOp>(node)) {
+    if (const OpInfo *info = lookupModuleClass(call.getModuleClass()))
+      return info;
+    return call.getBodyAttr() ? lookupMaseOp("user_defined_module") : nullptr;
+  }
   if (auto call = dyn_cast<CallFunctionOp>(node))
     return lookupAtenOp(call.getTarget());
   if (auto call = dyn_cast<CallMethodOp>(node)) {

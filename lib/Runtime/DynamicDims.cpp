@@ -38,7 +38,8 @@ Type mav::mergeDynamicDims(Type first, Type second) {
   }
   if (auto tuple = first.dyn_cast<mav::TupleType>()) {
     auto other = second.dyn_cast<mav::TupleType>();
-    if (!other || other.getElementTypes().size() != tuple.getElementTypes().size())
+    if (!other ||
+        other.getElementTypes().size() != tuple.getElementTypes().size())
       return first;
     SmallVector<Type> elements;
     for (auto [element, otherElement] :

@@ -17,8 +17,7 @@ namespace mav {
 /// `first` with the dimensions that differ in `second` made dynamic, and a
 /// recorded value (a size read off a dynamic dimension) dropped.
 mlir::Type mergeDynamicDims(mlir::Type first, mlir::Type second);
-mlir::Attribute mergeDynamicDims(mlir::Attribute first,
-                                 mlir::Attribute second);
+mlir::Attribute mergeDynamicDims(mlir::Attribute first, mlir::Attribute second);
 
 /// Merges every argument, result and result type of `second` into `first`.
 void mergeDynamicDims(NodeShapes &first, const NodeShapes &second);

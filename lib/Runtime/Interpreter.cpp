@@ -188,7 +188,14 @@ FailureOr<c10::IValue> Interpreter::Impl::getWeight(GetAttrOp op) {
   auto it = weights.find(weight);
   if (it != weights.end())
     return c10::IValue(it->second);
-  FailureOr<at::Tensor> tensor = materializeWeight(weight, device);
+  // On meta, integer weights (indices, lengths) keep their values on cpu:
+  // they are small, and sizes may depend on them.
+  bool keepValues =
+      device.is_meta() &&
+      weight.getWeightType().getElementType().isa<IntegerType>() &&
+      !weight.getWeightType().getElementType().isInteger(1);
+  FailureOr<at::Tensor> tensor =
+      materializeWeight(weight, keepValues ? c10::Device(c10::kCPU) : device);
   if (failed(tensor))
     return failure();
   weights[weight] = *tensor;
@@ -245,6 +252,22 @@ mapTensors(const c10::IValue &value,
   return value;
 }
 
+/// Whether `operands` hold tensors and none of them is on meta.
+static bool hasOnlyRealTensors(ArrayRef<c10::IValue> operands) {
+  std::vector<c10::IValue> leaves;
+  for (const c10::IValue &operand : operands)
+    flattenValue(operand, leaves);
+  bool anyTensor = false;
+  for (const c10::IValue &leaf : leaves) {
+    if (!leaf.isTensor() || !leaf.toTensor().defined())
+      continue;
+    if (leaf.toTensor().is_meta())
+      return false;
+    anyTensor = true;
+  }
+  return anyTensor;
+}
+
 FailureOr<std::vector<c10::IValue>>
 Interpreter::Impl::callOperator(Operation *op, StringRef target, bool isMethod,
                                 ArrayAttr args, DictionaryAttr kwargs,
@@ -255,8 +278,13 @@ Interpreter::Impl::callOperator(Operation *op, StringRef target, bool isMethod,
       (*observer)(op, operands, {}, *unpacked);
     return std::move(*unpacked);
   }
-  llvm::Expected<BoundCall> call =
-      bindCall(target, isMethod, args, kwargs, operands, device, resolved[op]);
+  // On meta, a node whose tensors all hold real values (integer weights and
+  // what is computed from them alone) runs on cpu, so that sizes which
+  // depend on them (lengths of packed sequences) stay exact.
+  c10::Device callDevice =
+      device.is_meta() && hasOnlyRealTensors(operands) ? c10::kCPU : device;
+  llvm::Expected<BoundCall> call = bindCall(target, isMethod, args, kwargs,
+                                            operands, callDevice, resolved[op]);
   if (!call)
     return emitNodeFailure(op, lastSucceeded)
            << "(" << target << "): " << llvm::toString(call.takeError());
@@ -265,7 +293,7 @@ Interpreter::Impl::callOperator(Operation *op, StringRef target, bool isMethod,
   // Operators found without a meta kernel skip the attempt (and the
   // exception, which costs a backtrace) on later calls.
   bool tryKernel =
-      !device.is_meta() || !withoutMetaKernel.contains(call->op.get());
+      !callDevice.is_meta() || !withoutMetaKernel.contains(call->op.get());
   std::string reason = "no meta kernel";
   bool ran = false;
   if (tryKernel) {
@@ -275,7 +303,7 @@ Interpreter::Impl::callOperator(Operation *op, StringRef target, bool isMethod,
       ran = true;
     } catch (const std::exception &error) {
       reason = StringRef(error.what()).split('\n').first.str();
-      if (!device.is_meta())
+      if (!callDevice.is_meta())
         return emitNodeFailure(op, lastSucceeded)
                << "(" << target << ") failed: " << reason;
       withoutMetaKernel.insert(call->op.get());
@@ -293,45 +321,63 @@ Interpreter::Impl::callOperator(Operation *op, StringRef target, bool isMethod,
   return results;
 }
 
-/// A cpu tensor shaped like `tensor`, for running a node that has no meta
-/// kernel. Floats are ones and bools true, so that masks select everything
-/// and data-dependent sizes take their largest value; integers (indices,
-/// lengths) are `intFill`. The variant flips the last element of floats and
-/// bools to zero and adds one to integers, so that a size that depends on
-/// the values differs between the two fills.
+/// A cpu tensor shaped like the meta `tensor`, for running a node that has
+/// no meta kernel. Floats are ones and bools true, so that masks select
+/// everything and data-dependent sizes take their largest value; integers
+/// (indices, lengths) are `intFill`. The variant flips the last element of
+/// floats and bools to zero and adds one to integers, so that a size that
+/// depends on the values differs between the two fills. A tensor that is
+/// not on meta has real values and is kept.
 static at::Tensor fillLike(const at::Tensor &tensor, int64_t intFill,
-                           bool variant) {
+                           bool variant, bool &filledIntegers) {
+  if (!tensor.is_meta())
+    return tensor;
   at::TensorOptions options = tensor.options().device(c10::kCPU);
   if (!at::isFloatingType(tensor.scalar_type()) &&
       !at::isComplexType(tensor.scalar_type()) &&
-      tensor.scalar_type() != c10::ScalarType::Bool)
+      tensor.scalar_type() != c10::ScalarType::Bool) {
+    filledIntegers = true;
     return at::full(tensor.sizes(), intFill + (variant ? 1 : 0), options);
+  }
   at::Tensor filled = at::ones(tensor.sizes(), options);
   if (variant && filled.numel() > 0)
     filled.view({-1}).select(0, filled.numel() - 1).fill_(0);
   return filled;
 }
 
+static bool isIntegerTensor(const at::Tensor &tensor) {
+  return !at::isFloatingType(tensor.scalar_type()) &&
+         !at::isComplexType(tensor.scalar_type()) &&
+         tensor.scalar_type() != c10::ScalarType::Bool;
+}
+
 /// Runs `call` on cpu tensors filled as fillLike says: integers zero (safe
 /// indices), or one when zero is refused (lengths of packed sequences).
-/// Returns the results as meta tensors, or the error.
+/// Returns the results as meta tensors, except integer results computed
+/// from real integers only (batch sizes of a packed sequence), which keep
+/// their values on cpu; or the error.
 static llvm::Expected<std::vector<c10::IValue>>
 runOnFilledTensors(const runtime::BoundCall &call, bool variant) {
   std::string lastError;
   for (int64_t intFill : {0, 1}) {
+    bool filledIntegers = false;
     torch::jit::Stack stack;
     for (const c10::IValue &value : call.stack)
       stack.push_back(mapTensors(value, [&](const at::Tensor &tensor) {
-        return fillLike(tensor, intFill, variant);
+        return fillLike(tensor, intFill, variant, filledIntegers);
       }));
     try {
       call.op->getOperation()(stack);
     } catch (const std::exception &error) {
       lastError = StringRef(error.what()).split('\n').first.str();
+      if (!filledIntegers)
+        break;
       continue;
     }
     for (c10::IValue &value : stack)
-      value = mapTensors(value, [](const at::Tensor &tensor) {
+      value = mapTensors(value, [&](const at::Tensor &tensor) {
+        if (!filledIntegers && isIntegerTensor(tensor))
+          return tensor;
         return at::empty_strided(tensor.sizes(), tensor.strides(),
                                  tensor.options().device(c10::kMeta));
       });

@@ -325,8 +325,8 @@ mav::propagateShapes(GraphOp graph, ArrayRef<RankedTensorType> inputTypes,
     if (failed(runOnce(outputs)))
       return failure();
     if (interpreter.hasDataDependentShapes() &&
-        failed(findDynamicDims(graph, interpreter, runOnce, described,
-                               outputs)))
+        failed(
+            findDynamicDims(graph, interpreter, runOnce, described, outputs)))
       return failure();
     for (auto &[op, shapes] : described)
       onNode(op, shapes);

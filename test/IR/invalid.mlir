@@ -185,7 +185,7 @@ mav.graph @bad_device_id(%x: !mav.tensor) -> !mav.tensor {
 // -----
 
 mav.graph @bad_argument_leaf(%x: !mav.tensor) -> !mav.tensor {
-  // expected-error @+1 {{node 'add' (mav.call_function): argument 1 : i32 is not an int (i64), float (f64), bool, None, string, list, tuple, dtype, device, memory format, layout or operand}}
+  // expected-error @+1 {{node 'add' (mav.call_function): argument 1 : i32 is not an int (i64), float (f64), bool, None, string, list, tuple, dict, dtype, device, memory format, layout or operand}}
   %add = mav.call_function "aten::add" (%x, 1 : i32) : (!mav.tensor) -> !mav.tensor
   mav.output %add : !mav.tensor
 }

@@ -2,9 +2,9 @@
 //
 // A node's arguments are a tree: positional values and keyword values, each a
 // constant (int, float, bool, None, string, dtype, ...), a list, a tuple, a
-// dict, or a run time value. The tree is stored as attributes (`args`, `kwargs`) whose
-// run time values are `#mav.operand<i>` references to the op's operands,
-// numbered in tree order (positional first, then keywords by name).
+// dict, or a run time value. The tree is stored as attributes (`args`,
+// `kwargs`) whose run time values are `#mav.operand<i>` references to the op's
+// operands, numbered in tree order (positional first, then keywords by name).
 //
 //===----------------------------------------------------------------------===//
 

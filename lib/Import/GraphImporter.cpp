@@ -300,6 +300,9 @@ LogicalResult GraphImporter::importNode(const torch::jit::Node *node,
     return importGetAttr(node, frame, scope);
   if (kind == c10::prim::CallMethod)
     return importCallMethod(node, frame, scope);
+  if (StringRef(kind.ns().toUnqualString()) == "quantized")
+    return emitNodeError(node, scope)
+           << "quantized models are not supported: import the float model";
   if (isControlFlow(kind))
     return emitNodeError(node, scope)
            << "control flow and function calls are not supported; trace the "

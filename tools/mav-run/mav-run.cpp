@@ -21,8 +21,10 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cmath>
 
 #include <ATen/ATen.h>
 #include <torch/script.h>
@@ -107,12 +109,18 @@ static int compare(const c10::IValue &actual, const c10::IValue &expected) {
                    << ", the reference's " << describe(b) << "\n";
       return 1;
     }
+    // As torch.allclose with equal_nan: NaN matches NaN and an infinity
+    // the same infinity. A NaN against a number differs by infinity.
     at::Tensor x = a.to(at::kDouble), y = b.to(at::kDouble);
-    at::Tensor difference = (x - y).abs();
+    at::Tensor same = x.eq(y).logical_or(x.isnan().logical_and(y.isnan()));
+    at::Tensor difference = at::where(same, at::zeros_like(x), (x - y).abs())
+                                .nan_to_num(INFINITY, INFINITY);
     if (difference.numel() > 0)
       largest = std::max(largest, difference.max().item<double>());
-    double absolute = absoluteTolerance, relative = relativeTolerance;
-    within &= (difference <= absolute + relative * y.abs()).all().item<bool>();
+    within &= at::isclose(x, y, relativeTolerance, absoluteTolerance,
+                          /*equal_nan=*/true)
+                  .all()
+                  .item<bool>();
   }
   llvm::outs() << "max abs difference: " << llvm::format("%.3g", largest)
                << " (atol " << absoluteTolerance << ", rtol "

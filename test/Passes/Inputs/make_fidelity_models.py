@@ -7,6 +7,8 @@ whose expected values PyTorch computes here:
   data_dependent.pt  a boolean-mask index and nonzero;
                    data_dependent.check: the sizes PyTorch gives on the
                    input mav draws with --seed 0 (torch.manual_seed(0), randn)
+  packed_rnn.pt    a GRU then an LSTM on a packed sequence whose lengths are
+                   a constant; packed_rnn.check: the output shapes
   dict_outputs.pt  a dict {"out", "aux"} and a named tuple, as torchvision's
                    segmentation models and many users return;
                    dict_outputs.check: the flattened output shapes
@@ -16,6 +18,7 @@ Usage: make_fidelity_models.py OUT_DIR
 
 import collections
 import sys
+import warnings
 
 import torch
 
@@ -48,6 +51,22 @@ class DataDependent(torch.nn.Module):
         positive = x[x > 0]
         indices = torch.nonzero(x)
         return positive * 2, indices, positive.sum() + indices.shape[0]
+
+
+class PackedRnn(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gru = torch.nn.GRU(4, 6, batch_first=True)
+        self.lstm = torch.nn.LSTM(6, 5, batch_first=True)
+
+    def forward(self, x):
+        from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+        lengths = torch.tensor([5, 3, 2])
+        packed = pack_padded_sequence(x, lengths, batch_first=True)
+        hidden, _ = self.gru(packed)
+        out, (h, _) = self.lstm(hidden)
+        padded, _ = pad_packed_sequence(out, batch_first=True)
+        return padded, h
 
 
 Pair = collections.namedtuple("Pair", ["logits", "features"])
@@ -104,6 +123,15 @@ def main():
         f.write("META: %nonzero = {{.*}} -> tensor<?x2xsi64>\n")
         f.write(f"CPU: %index = {{{{.*}}}} -> tensor<{positive.shape[0]}xf32>\n")
         f.write(f"CPU: %nonzero = {{{{.*}}}} -> tensor<{shape_of(indices)}xsi64>\n")
+
+    rnn = PackedRnn().eval()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        traced = save(rnn, torch.randn(3, 5, 4), f"{out}/packed_rnn.pt")
+    padded, h = traced(torch.randn(3, 5, 4))
+    with open(f"{out}/packed_rnn.check", "w") as f:
+        f.write(f"CHECK: mav.output ({{{{.*}}}}) : tensor<{shape_of(padded)}xf32>, "
+                f"tensor<{shape_of(h)}xf32>\n")
 
     dict_model = DictOutputs().eval()
     example = torch.randn(1, 3, 8, 8)

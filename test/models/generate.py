@@ -479,13 +479,25 @@ def _ops_rnn():
     return Spec(_ops_classes()[0](), _randn(5, 3, 8))
 
 
-@register("ops_rnn_packed", "pack_padded_sequence (lengths 5,3,2 in a buffer) "
-          "-> nn.LSTM(8,6) -> nn.GRU(6,4,bidirectional) -> pad_packed_sequence"
-          "(total_length=5), eval mode, input 5x3x8")
 def _ops_rnn_packed():
     return Spec(_ops_classes()[1](), _randn(5, 3, 8),
                 notes="the packed sequence's lengths are a buffer, so that "
                       "random inputs keep them valid")
+
+
+# Models that mav runs but cannot raise yet, kept out of REGISTRY because the
+# drivers that take every generated model (check_raise.py, check_dropout.py,
+# check_learnable.py) raise them. ops_rnn_packed: shape propagation falls back
+# to cpu on zero-filled inputs for aten::_pack_padded_sequence, which has no
+# meta kernel, and zero lengths are invalid. test/Passes/ops-coverage.test
+# generates them with test/Passes/generate_pending.py.
+PENDING = collections.OrderedDict((
+    ("ops_rnn_packed", (_ops_rnn_packed,
+                        "pack_padded_sequence (lengths 5,3,2 in a buffer) -> "
+                        "nn.LSTM(8,6) -> nn.GRU(6,4,bidirectional) -> "
+                        "pad_packed_sequence(total_length=5), eval mode, "
+                        "input 5x3x8")),
+))
 
 
 @register("ops_vision_layers", "Mish, PixelShuffle/Unshuffle, ChannelShuffle, "

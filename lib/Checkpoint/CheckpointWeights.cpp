@@ -6,6 +6,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mav;
@@ -24,18 +26,23 @@ makeBlob(const CheckpointWeights::Data &data,
       /*dataIsMutable=*/false);
 }
 
-/// The weight's size in bytes, when its element type has a fixed width.
+/// The weight's size in bytes, when its element type has a fixed width and
+/// the size fits 64 bits (a graph can claim any shape).
 static std::optional<uint64_t> getByteSize(ShapedType type) {
   Type element = type.getElementType();
-  uint64_t factor = 1;
+  int64_t size = 1;
   if (auto complex = element.dyn_cast<ComplexType>()) {
     element = complex.getElementType();
-    factor = 2;
+    size = 2;
   }
-  if (!element.isIntOrFloat())
+  if (!element.isIntOrFloat() || !type.hasStaticShape())
     return std::nullopt;
-  return type.getNumElements() * factor *
-         ((element.getIntOrFloatBitWidth() + 7) / 8);
+  int64_t elementSize = (element.getIntOrFloatBitWidth() + 7) / 8;
+  for (int64_t factor : llvm::concat<const int64_t>(
+           type.getShape(), llvm::ArrayRef<int64_t>(elementSize)))
+    if (llvm::MulOverflow(size, factor, size))
+      return std::nullopt;
+  return size;
 }
 
 LogicalResult mav::attachCheckpointWeights(ModuleOp module,
@@ -56,8 +63,21 @@ LogicalResult mav::attachCheckpointWeights(ModuleOp module,
              << weights.path << ": weight '" << weight.getSymName()
              << "' has no data in the checkpoint";
     }
+    std::string dtype;
+    llvm::raw_string_ostream(dtype) << value.getType().getElementType();
+    if (dtype != data->second.dtype)
+      return weight.emitError()
+             << weights.path << ": checkpoint is corrupted: weight '"
+             << weight.getSymName() << "' has dtype '" << data->second.dtype
+             << "' in the manifest, its type " << value.getType() << " has '"
+             << dtype << "'";
     std::optional<uint64_t> size = getByteSize(value.getType());
-    if (size && *size != data->second.bytes.size())
+    if (!size)
+      return weight.emitError()
+             << weights.path << ": weight '" << weight.getSymName()
+             << "' has type " << value.getType()
+             << ", of no fixed size in bytes";
+    if (*size != data->second.bytes.size())
       return weight.emitError()
              << weights.path << ": checkpoint is corrupted: weight '"
              << weight.getSymName() << "' has " << data->second.bytes.size()

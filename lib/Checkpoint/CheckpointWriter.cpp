@@ -1,7 +1,8 @@
 //===- CheckpointWriter.cpp - Write a mav checkpoint ----------------------===//
 //
 // Layout of the zip archive (PyTorch's format, so torch.load reads it):
-//   mav/manifest.json  format, version, and the xxHash64 of every record
+//   mav/header         version; size and xxHash64 of the manifest and graph
+//   mav/manifest.json  size and xxHash64 of every other record; the weights
 //   mav/graph.mlirbc   the module as MLIR bytecode, its weight blobs empty
 //   data.pkl, data/N   the weights as torch.save writes a dict of tensors
 // The manifest's weight table says which data/N record holds each weight's
@@ -9,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mav/Checkpoint/AtomicFile.h"
 #include "mav/Checkpoint/Checkpoint.h"
 #include "mav/IR/MavOps.h"
 #include "mav/Runtime/MemoryReader.h"
@@ -18,7 +20,6 @@
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -71,6 +72,7 @@ private:
 /// A weight whose blob is stored as a tensor record.
 struct BlobWeight {
   StringRef name;
+  Type elementType;
   DialectResourceBlobManager::BlobEntry *entry;
   size_t storageIndex;
 };
@@ -96,8 +98,9 @@ LogicalResult mav::writeCheckpoint(ModuleOp module, StringRef path,
       size_t index = storageIndices.try_emplace(storage, storageIndices.size())
                          .first->second;
       if (auto value = weight.getValue().dyn_cast<DenseResourceElementsAttr>())
-        blobWeights.push_back(
-            {weight.getSymName(), value.getRawHandle().getResource(), index});
+        blobWeights.push_back({weight.getSymName(),
+                               value.getType().getElementType(),
+                               value.getRawHandle().getResource(), index});
     }
     std::vector<char> weights = torch::jit::pickle_save(state);
 
@@ -136,54 +139,73 @@ LogicalResult mav::writeCheckpoint(ModuleOp module, StringRef path,
                     .str();
         return failure();
       }
+      uint64_t alignment = weight.entry->getBlob()->getDataAlignment();
+      if (alignment > kMaxWeightAlignment) {
+        error = ("weight '" + weight.name + "' is aligned to " +
+                 llvm::Twine(alignment) + " bytes; checkpoints allow at most " +
+                 llvm::Twine(kMaxWeightAlignment))
+                    .str();
+        return failure();
+      }
+      std::string dtype;
+      llvm::raw_string_ostream(dtype) << weight.elementType;
       weightTable[weight.name] = llvm::json::Object{
           {"record", record},
-          {"alignment",
-           static_cast<int64_t>(weight.entry->getBlob()->getDataAlignment())}};
+          {"size", static_cast<int64_t>(blob.size())},
+          {"dtype", dtype},
+          {"alignment", static_cast<int64_t>(alignment)},
+          {"checksum", getRecordChecksum(StringRef(blob.data(), blob.size()))}};
       detached.detach(weight.entry);
     }
     std::string graph;
     llvm::raw_string_ostream graphStream(graph);
     writeBytecodeToFile(module, graphStream);
     graphStream.flush();
-    records.push_back({"mav/graph.mlirbc", graph.data(), graph.size()});
 
-    llvm::json::Object hashes;
+    llvm::json::Object recordTable;
     for (const Record &record : records)
-      hashes[record.name] =
-          getRecordChecksum(llvm::StringRef(record.data, record.size));
+      recordTable[record.name] = llvm::json::Object{
+          {"size", static_cast<int64_t>(record.size)},
+          {"checksum",
+           getRecordChecksum(llvm::StringRef(record.data, record.size))}};
+    recordTable[kGraphRecord] =
+        llvm::json::Object{{"size", static_cast<int64_t>(graph.size())},
+                           {"checksum", getRecordChecksum(graph)}};
     std::string manifest;
     llvm::raw_string_ostream manifestStream(manifest);
     manifestStream << llvm::formatv(
         "{0:2}", llvm::json::Value(
-                     llvm::json::Object{{"format", "mav-checkpoint"},
-                                        {"version", kCheckpointVersion},
-                                        {"graph", "mav/graph.mlirbc"},
-                                        {"records", std::move(hashes)},
+                     llvm::json::Object{{"records", std::move(recordTable)},
                                         {"weights", std::move(weightTable)}}));
     manifestStream.flush();
+    std::string header = formatCheckpointHeader(manifest, graph);
 
-    llvm::Error written =
-        llvm::writeToOutput(path, [&](llvm::raw_ostream &out) -> llvm::Error {
-          caffe2::serialize::PyTorchStreamWriter writer(
-              [&](const void *data, size_t size) {
-                out.write(static_cast<const char *>(data), size);
-                return size;
-              });
-          writer.writeRecord("mav/manifest.json", manifest.data(),
-                             manifest.size());
-          for (const Record &record : records)
-            writer.writeRecord(record.name, record.data, record.size);
-          writer.writeEndOfFile();
-          return llvm::Error::success();
-        });
-    if (written) {
-      error = llvm::toString(std::move(written));
+    llvm::Expected<AtomicFile> file = AtomicFile::create(path);
+    if (!file) {
+      error = llvm::toString(file.takeError());
       return failure();
     }
-    // The temporary file was created private; a checkpoint is a data file.
-    llvm::sys::fs::setPermissions(path, llvm::sys::fs::all_read |
-                                            llvm::sys::fs::owner_write);
+    {
+      // Writes never fail as torch sees them: a failure is kept by the file
+      // for commit(), as torch's writer cannot unwind through its C zip
+      // code.
+      caffe2::serialize::PyTorchStreamWriter writer(
+          [&](const void *data, size_t size) {
+            file->write(StringRef(static_cast<const char *>(data), size));
+            return size;
+          });
+      writer.writeRecord(kHeaderRecord.str(), header.data(), header.size());
+      writer.writeRecord(kManifestRecord.str(), manifest.data(),
+                         manifest.size());
+      writer.writeRecord(kGraphRecord.str(), graph.data(), graph.size());
+      for (const Record &record : records)
+        writer.writeRecord(record.name, record.data, record.size);
+      writer.writeEndOfFile();
+    }
+    if (llvm::Error committed = file->commit()) {
+      error = llvm::toString(std::move(committed));
+      return failure();
+    }
   } catch (const std::exception &exception) {
     error = llvm::StringRef(exception.what()).split('\n').first.str();
     return failure();

@@ -4,8 +4,9 @@
 // metadata field, graph-level metadata, pass outputs and all weights bit
 // exact. It is a zip archive in PyTorch's format, so that Python's
 // torch.load reads its weights (a dict from state_dict name to tensor);
-// beside them it holds the module as MLIR bytecode and a versioned manifest
-// with a checksum of every record. Weight data is stored once, as torch's
+// beside them it holds the module as MLIR bytecode, a manifest with a
+// checksum of every record, and a header that authenticates the manifest and
+// the bytecode (CheckpointFormat.h). Weight data is stored once, as torch's
 // tensor records; the bytecode's blobs are empty and are pointed at those
 // records, in place, when the checkpoint is read. Reading needs no libtorch;
 // writing does. libtorch-free header.
@@ -15,12 +16,12 @@
 #ifndef MAV_CHECKPOINT_CHECKPOINT_H
 #define MAV_CHECKPOINT_CHECKPOINT_H
 
+#include "mav/Checkpoint/CheckpointFormat.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/xxhash.h"
 
 #include <memory>
 #include <optional>
@@ -28,19 +29,10 @@
 
 namespace mav {
 
-/// The checkpoint format version this mav writes and reads. (Version 1 kept
-/// the weights inside the bytecode as well.)
-constexpr int64_t kCheckpointVersion = 2;
-
-/// The checksum the manifest keeps for a record: its xxHash64, in lower-case
-/// hexadecimal. Writer and reader share it.
-inline std::string getRecordChecksum(llvm::StringRef bytes) {
-  return llvm::utohexstr(llvm::xxHash64(bytes), /*LowerCase=*/true);
-}
-
 /// Writes `module` to `path` atomically: into a temporary file beside it,
-/// renamed over `path` only when complete. On failure `path` is untouched
-/// and `error` says why.
+/// every write checked, flushed to disk, and renamed over `path` only when
+/// complete. On failure `path` is untouched, no temporary file is left, and
+/// `error` says why.
 mlir::LogicalResult writeCheckpoint(mlir::ModuleOp module, llvm::StringRef path,
                                     std::string &error);
 
@@ -49,6 +41,8 @@ struct CheckpointWeights {
   struct Data {
     llvm::StringRef bytes;
     uint64_t alignment;
+    /// The element type the writer saw, as MLIR prints it (`f32`).
+    std::string dtype;
   };
   /// The file the records are in, kept mapped while a blob points into it.
   std::shared_ptr<llvm::MemoryBuffer> file;
@@ -67,19 +61,22 @@ struct ModuleFile {
 };
 
 /// Opens `path` ("-" for standard input). For a checkpoint, checks the
-/// format, the version and every record's checksum. Nullopt with a one-line
-/// `error` naming the file and the problem.
+/// format, the version, the header's checksums of the manifest and the graph,
+/// every field of the manifest, and every record's checksum, before any of
+/// it is used. Nullopt with a one-line `error` naming the file and the
+/// problem.
 std::optional<ModuleFile> openModuleFile(llvm::StringRef path,
                                          std::string &error);
 
-/// The checkpoint `data`, read from `path`, checked as openModuleFile says.
+/// The checkpoint `data`, read from `path` (a name for diagnostics only: a
+/// buffer in memory reads the same), checked as openModuleFile says.
 std::optional<ModuleFile>
 readCheckpoint(llvm::StringRef path, std::shared_ptr<llvm::MemoryBuffer> data,
                std::string &error);
 
 /// Points the empty blob of every weight the checkpoint holds data for at
 /// that data, in place (no copy). Fails, naming the weight, when a weight's
-/// data is missing or its size does not fit its type.
+/// data is missing, or its dtype or size does not fit its type.
 mlir::LogicalResult attachCheckpointWeights(mlir::ModuleOp module,
                                             const CheckpointWeights &weights);
 

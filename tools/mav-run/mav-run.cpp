@@ -12,6 +12,7 @@
 #include "mav/Checkpoint/Checkpoint.h"
 #include "mav/IR/MavDialect.h"
 #include "mav/IR/MavOps.h"
+#include "mav/IR/SourceBuffer.h"
 #include "mav/Runtime/Interpreter.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -139,7 +140,10 @@ int main(int argc, char **argv) {
     llvm::errs() << "mav-run: " << error << "\n";
     return 1;
   }
-  sourceMgr.AddNewSourceBuffer(std::move(input->ir), llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(makeParsable(std::move(input->ir)),
+                               llvm::SMLoc());
+  if (failed(checkResourceBlobs(sourceMgr, sourceMgr.getMainFileID())))
+    return 1;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module || (input->weights &&
                   failed(attachCheckpointWeights(*module, *input->weights))))

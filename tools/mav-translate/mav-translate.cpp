@@ -11,6 +11,7 @@
 
 #include "mav/Checkpoint/Checkpoint.h"
 #include "mav/IR/MavDialect.h"
+#include "mav/IR/SourceBuffer.h"
 #include "mav/Import/TorchScript.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
@@ -97,9 +98,14 @@ int main(int argc, char **argv) {
     llvm::errs() << "mav-translate: " << error << "\n";
     return 1;
   }
+  if (translation == Translation::RoundTrip)
+    input->ir = mav::makeParsable(std::move(input->ir));
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input->ir), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  if (translation == Translation::RoundTrip &&
+      failed(mav::checkResourceBlobs(sourceMgr, sourceMgr.getMainFileID())))
+    return 1;
 
   OwningOpRef<ModuleOp> module = translate(sourceMgr, context);
   if (!module || (input->weights && failed(mav::attachCheckpointWeights(

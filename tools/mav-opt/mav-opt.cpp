@@ -28,7 +28,11 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <sysexits.h>
 
 using namespace mlir;
 
@@ -94,6 +98,10 @@ writeOutput(StringRef path,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // On a closed output pipe, LLVM's handler calls exit() inside the signal
+  // handler: libtorch's static destructors then wait forever on any lock the
+  // interrupted code holds.
+  llvm::sys::SetOneShotPipeSignalFunction([] { std::_Exit(EX_IOERR); });
   mav::registerMavPassesAndPipelines();
   DialectRegistry registry;
   registry.insert<mav::MavDialect>();

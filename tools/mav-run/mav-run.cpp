@@ -21,11 +21,15 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <ATen/ATen.h>
 #include <torch/script.h>
+
+#include <cstdlib>
+#include <sysexits.h>
 
 using namespace mlir;
 using namespace mav;
@@ -125,8 +129,12 @@ static int compare(const c10::IValue &actual, const c10::IValue &expected) {
   return within ? 0 : 1;
 }
 
-int main(int argc, char **argv) {
+static int runMain(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // On a closed output pipe, LLVM's handler calls exit() inside the signal
+  // handler: libtorch's static destructors then wait forever on any lock the
+  // interrupted code holds.
+  llvm::sys::SetOneShotPipeSignalFunction([] { std::_Exit(EX_IOERR); });
   llvm::cl::ParseCommandLineOptions(argc, argv, "mav graph runner\n");
 
   MLIRContext context;
@@ -173,4 +181,17 @@ int main(int argc, char **argv) {
   if (failed(expected))
     return 1;
   return compare(*output, *expected);
+}
+
+int main(int argc, char **argv) {
+  // The interpreter turns libtorch's errors into diagnostics naming the node;
+  // whatever escapes it still ends in an error, not in std::terminate.
+  try {
+    return runMain(argc, argv);
+  } catch (const std::exception &error) {
+    llvm::errs() << "mav-run: " << inputFile
+                 << ": error: " << StringRef(error.what()).split('\n').first
+                 << "\n";
+    return 1;
+  }
 }

@@ -12,6 +12,7 @@
 include "mlir/Pass/PassBase.td"
 
 def InitMetadata : Pass<"mav-init-metadata", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
   let summary = "give every node empty common, hardware and software metadata";
   let description = [{
     MASE's `init_metadata_analysis_pass`. Every node of every public graph
@@ -30,6 +31,7 @@ def InitMetadata : Pass<"mav-init-metadata", "mlir::ModuleOp"> {
 }
 
 def AddCommonMetadata : Pass<"mav-add-common-metadata", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
   let summary = "operator inference and shape propagation";
   let description = [{
     MASE's `add_common_metadata_analysis_pass`, done through the op registry
@@ -66,6 +68,7 @@ def AddCommonMetadata : Pass<"mav-add-common-metadata", "mlir::ModuleOp"> {
 }
 
 def CountDropout : Pass<"mav-count-dropout", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
   let summary = "count dropout nodes by operator";
   let description = [{
     The MASE tutorial's analysis pass, by operator, not by name: a node is a
@@ -87,6 +90,7 @@ def CountDropout : Pass<"mav-count-dropout", "mlir::ModuleOp"> {
 }
 
 def RemoveDropout : Pass<"mav-remove-dropout", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
   let summary = "remove dropout nodes, module and functional";
   let description = [{
     The MASE tutorial's transform pass: every use of a dropout node (found
@@ -102,6 +106,7 @@ def RemoveDropout : Pass<"mav-remove-dropout", "mlir::ModuleOp"> {
 }
 
 def ExportCheckpoint : Pass<"mav-export-checkpoint", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
   let summary = "write the module as a checkpoint";
   let description = [{
     Writes the whole module (every graph, every metadata field, graph-level
@@ -123,6 +128,7 @@ def ExportCheckpoint : Pass<"mav-export-checkpoint", "mlir::ModuleOp"> {
 }
 
 def ClassifyEntryExit : Pass<"mav-classify-entry-exit", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
   let summary = "entry and exit type of every node";
   let description = [{
     The idlmav notebook's classification, as software metadata (`entry`,
@@ -141,6 +147,7 @@ def ClassifyEntryExit : Pass<"mav-classify-entry-exit", "mlir::ModuleOp"> {
 }
 
 def CountParams : Pass<"mav-count-params", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
   let summary = "trainable parameters per node";
   let description = [{
     Counts every trainable parameter once, at one node, into the node's
@@ -162,6 +169,7 @@ def CountParams : Pass<"mav-count-params", "mlir::ModuleOp"> {
 
 def InsertLearnableNodes
     : Pass<"mav-insert-learnable-nodes", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
   let summary = "insert learnable nodes where learnable-only paths fan out";
   let description = [{
     After each learn-split node (see `mav-classify-entry-exit`) inserts a

@@ -9,6 +9,7 @@ packages=(
   libtorch-dev libfmt-dev libgtest-dev libbenchmark-dev
   python3-torch python3-torchvision
   time strace
+  clang-16 libclang-rt-16-dev
 )
 
 missing=()

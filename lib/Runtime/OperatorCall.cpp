@@ -167,8 +167,17 @@ runtime::bindCall(StringRef target, bool isMethod, ArrayAttr args,
   }
   std::string qualified = isMethod ? ("aten::" + target).str() : target.str();
   auto [name, overload] = StringRef(qualified).split('.');
-  const std::vector<std::shared_ptr<torch::jit::Operator>> &candidates =
-      torch::jit::getAllOperatorsFor(c10::Symbol::fromQualString(name.str()));
+  std::vector<std::shared_ptr<torch::jit::Operator>> candidates;
+  try {
+    candidates =
+        torch::jit::getAllOperatorsFor(c10::Symbol::fromQualString(name.str()));
+  } catch (const std::exception &error) {
+    // fromQualString throws on a name without a namespace ("add").
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(), "no TorchScript operator named %s: %s",
+        name.str().c_str(),
+        StringRef(error.what()).split('\n').first.str().c_str());
+  }
   if (candidates.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "no TorchScript operator named %s",

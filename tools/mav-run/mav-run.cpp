@@ -12,6 +12,7 @@
 #include "mav/Checkpoint/Checkpoint.h"
 #include "mav/IR/MavDialect.h"
 #include "mav/IR/MavOps.h"
+#include "mav/IR/SourceBuffer.h"
 #include "mav/Runtime/Interpreter.h"
 #include "mav/Runtime/TorchTypes.h"
 
@@ -21,13 +22,16 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
-
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
-#include <cmath>
 
 #include <ATen/ATen.h>
 #include <torch/script.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <sysexits.h>
 
 using namespace mlir;
 using namespace mav;
@@ -129,8 +133,12 @@ static int compare(const c10::IValue &actual, const c10::IValue &expected) {
   return within ? 0 : 1;
 }
 
-int main(int argc, char **argv) {
+static int runMain(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // On a closed output pipe, LLVM's handler calls exit() inside the signal
+  // handler: libtorch's static destructors then wait forever on any lock the
+  // interrupted code holds.
+  llvm::sys::SetOneShotPipeSignalFunction([] { std::_Exit(EX_IOERR); });
   llvm::cl::ParseCommandLineOptions(argc, argv, "mav graph runner\n");
 
   MLIRContext context;
@@ -144,7 +152,10 @@ int main(int argc, char **argv) {
     llvm::errs() << "mav-run: " << error << "\n";
     return 1;
   }
-  sourceMgr.AddNewSourceBuffer(std::move(input->ir), llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(makeParsable(std::move(input->ir)),
+                               llvm::SMLoc());
+  if (failed(checkResourceBlobs(sourceMgr, sourceMgr.getMainFileID())))
+    return 1;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module || (input->weights &&
                   failed(attachCheckpointWeights(*module, *input->weights))))
@@ -174,4 +185,17 @@ int main(int argc, char **argv) {
   if (failed(expected))
     return 1;
   return compare(*output, *expected);
+}
+
+int main(int argc, char **argv) {
+  // The interpreter turns libtorch's errors into diagnostics naming the node;
+  // whatever escapes it still ends in an error, not in std::terminate.
+  try {
+    return runMain(argc, argv);
+  } catch (const std::exception &error) {
+    llvm::errs() << "mav-run: " << inputFile
+                 << ": error: " << StringRef(error.what()).split('\n').first
+                 << "\n";
+    return 1;
+  }
 }

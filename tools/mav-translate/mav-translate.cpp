@@ -11,6 +11,7 @@
 
 #include "mav/Checkpoint/Checkpoint.h"
 #include "mav/IR/MavDialect.h"
+#include "mav/IR/SourceBuffer.h"
 #include "mav/Import/TorchScript.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
@@ -21,8 +22,12 @@
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
+
+#include <cstdlib>
+#include <sysexits.h>
 
 using namespace mlir;
 
@@ -78,6 +83,10 @@ static OwningOpRef<ModuleOp> translate(llvm::SourceMgr &sourceMgr,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // On a closed output pipe, LLVM's handler calls exit() inside the signal
+  // handler: libtorch's static destructors then wait forever on any lock the
+  // interrupted code holds.
+  llvm::sys::SetOneShotPipeSignalFunction([] { std::_Exit(EX_IOERR); });
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   llvm::cl::ParseCommandLineOptions(argc, argv, "mav translation driver\n");
@@ -97,9 +106,14 @@ int main(int argc, char **argv) {
     llvm::errs() << "mav-translate: " << error << "\n";
     return 1;
   }
+  if (translation == Translation::RoundTrip)
+    input->ir = mav::makeParsable(std::move(input->ir));
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input->ir), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  if (translation == Translation::RoundTrip &&
+      failed(mav::checkResourceBlobs(sourceMgr, sourceMgr.getMainFileID())))
+    return 1;
 
   OwningOpRef<ModuleOp> module = translate(sourceMgr, context);
   if (!module || (input->weights && failed(mav::attachCheckpointWeights(

@@ -60,13 +60,17 @@ MAV_DTYPE = {  # torch dtype name -> mav's spelling in "1x3x64x64xf32"
 
 class Spec:
     def __init__(self, model, inputs, training=False, no_grad=False,
-                 input_generators=None, notes=""):
+                 input_generators=None, notes="", strict=True, entry_exit=True):
         self.model = model              # nn.Module
         self.inputs = inputs            # callable () -> list of tensors
         self.training = training        # trace in train mode
         self.no_grad = no_grad          # trace (and analyse) under no_grad
         self.input_generators = input_generators
         self.notes = notes
+        self.strict = strict            # torch.jit.trace(strict=...): False
+                                        # lets a model return dicts or lists
+        self.entry_exit = entry_exit    # False: no entry_exit fields (the
+                                        # analysis cannot walk this model)
 
 
 REGISTRY = collections.OrderedDict()
@@ -1081,9 +1085,9 @@ def write_bytes(path, save):
         f.write(buf.getvalue())
 
 
-def generate(name, out_dir):
+def generate(name, out_dir, registry=None):
     import torch
-    builder, description = REGISTRY[name]
+    builder, description = (REGISTRY if registry is None else registry)[name]
 
     torch.manual_seed(MODEL_SEED)
     spec = builder()
@@ -1108,10 +1112,12 @@ def generate(name, out_dir):
         # check_trace re-traces under no_grad, where MultiheadAttention may
         # take its fast path: the graphs then differ legitimately. The trace
         # is checked below by comparing the loaded module against eager.
-        traced = torch.jit.trace(model, tuple(inputs), check_trace=False)
+        traced = torch.jit.trace(model, tuple(inputs), check_trace=False,
+                                 strict=spec.strict)
         eval_traced = None
         if spec.training:
-            eval_traced = torch.jit.trace(eval_model, tuple(inputs), check_trace=False)
+            eval_traced = torch.jit.trace(eval_model, tuple(inputs),
+                                          check_trace=False, strict=spec.strict)
     trace_warnings = sorted({str(w.message).strip()[:300] for w in caught})
 
     writer = AtomicWriter(out_dir, name)
@@ -1150,7 +1156,9 @@ def generate(name, out_dir):
         module_dropouts = sum(hooks["dropout_by_class"].values())
         shapes, names_matched = value_shapes(traced, loaded)
         # A fresh load: `loaded` has run, and its callees cache optimized graphs.
-        entry_exit, entry_exit_counts = entry_exit_analysis(torch.jit.load(pt_tmp))
+        entry_exit, entry_exit_counts = (
+            entry_exit_analysis(torch.jit.load(pt_tmp)) if spec.entry_exit
+            else (None, None))
         params = list(model.parameters())
         inlined = traced.inlined_graph
         ops = op_counts(inlined)
@@ -1200,8 +1208,9 @@ def generate(name, out_dir):
         info["trace_warnings"] = trace_warnings
         info["value_shapes_loaded_names_matched"] = names_matched
         info["value_shapes"] = shapes
-        info["entry_exit_counts"] = entry_exit_counts
-        info["entry_exit"] = entry_exit
+        if spec.entry_exit:
+            info["entry_exit_counts"] = entry_exit_counts
+            info["entry_exit"] = entry_exit
 
         json_tmp = writer.temp(name + ".json")
         with open(json_tmp, "w") as f:
@@ -1240,7 +1249,14 @@ def main(argv=None):
     os.makedirs(out_dir, exist_ok=True)
     script_mtime = os.path.getmtime(os.path.realpath(__file__))
 
-    todo = [n for n in names if args.force or not is_fresh(out_dir, n, script_mtime)]
+    return generate_stale(names, out_dir, args.force, script_mtime)
+
+
+def generate_stale(names, out_dir, force, script_mtime, registry=None,
+                   prog="generate.py"):
+    """Generates those of `names` that are not up to date (or all of them,
+    with `force`), each under its lock; returns 1 if any failed, else 0."""
+    todo = [n for n in names if force or not is_fresh(out_dir, n, script_mtime)]
     if not todo:
         return 0
 
@@ -1253,17 +1269,17 @@ def main(argv=None):
         with open(lock_path, "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             # Another process may have generated it while we waited.
-            if not args.force and is_fresh(out_dir, name, script_mtime):
+            if not force and is_fresh(out_dir, name, script_mtime):
                 continue
             start = time.time()
             try:
-                generate(name, out_dir)
+                generate(name, out_dir, registry)
             except Exception as e:  # report, go on with the other models
                 failures += 1
-                print("generate.py: error: %s: %s: %s" % (name, type(e).__name__, e),
+                print("%s: error: %s: %s: %s" % (prog, name, type(e).__name__, e),
                       file=sys.stderr)
                 continue
-            print("generate.py: %s: %.1fs" % (name, time.time() - start), file=sys.stderr)
+            print("%s: %s: %.1fs" % (prog, name, time.time() - start), file=sys.stderr)
     return 1 if failures else 0
 
 

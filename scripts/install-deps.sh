@@ -9,6 +9,7 @@ packages=(
   libtorch-dev libfmt-dev libgtest-dev libbenchmark-dev
   python3-torch python3-torchvision
   time strace
+  verilator iverilog yosys
 )
 
 missing=()

@@ -59,15 +59,32 @@ def rand_data(rng, width, n):
     return out
 
 
-def rand_weights(rng, width, frac, n):
-    """Weights of magnitude up to about 1.0, some at the extremes."""
-    lim = min(1 << frac, fx.qmax(width))
+def rand_mac_data(rng, width, n, terms):
+    """Inputs of a multiply-accumulate component: scaled with the number of
+    terms so that most outputs stay in range, with some extremes so that
+    others saturate."""
+    lim = max(2, (1 << (width - 1)) * 3 // terms)
     out = []
     for _ in range(n):
         r = rng.random()
         if r < 0.03:
             out.append(fx.qmin(width))
         elif r < 0.06:
+            out.append(fx.qmax(width))
+        else:
+            out.append(rng.randint(-lim, lim))
+    return out
+
+
+def rand_weights(rng, width, frac, n):
+    """Weights of magnitude up to about 1.0, some at the extremes."""
+    lim = min(1 << frac, fx.qmax(width))
+    out = []
+    for _ in range(n):
+        r = rng.random()
+        if r < 0.005:
+            out.append(fx.qmin(width))
+        elif r < 0.01:
             out.append(fx.qmax(width))
         else:
             out.append(rng.randint(-lim, lim))
@@ -135,12 +152,12 @@ def main():
     elif comp == "linear":
         n, m = a.in_features, a.out_features
         w = chunks(rand_weights(rng, W, F, m * n), n)
-        b = rand_data(rng, W, m)
+        b = rand_mac_data(rng, W, m, 4)
         write_lines(path("weights.mem"), [word_hex(v, W) for row in w for v in row])
         write_lines(path("bias.mem"), [word_hex(v, W) for v in b])
         x = []
         for _ in range(a.items):
-            xi = rand_data(rng, W, n)
+            xi = rand_mac_data(rng, W, n, n)
             x += xi
             expected += fx.linear(xi, w, b, W, F)
         inputs = [x]
@@ -153,12 +170,12 @@ def main():
         flat_w = rand_weights(rng, W, F, oc * c * kh * kw)
         w = [chunks(ch, kw) for ch in chunks(flat_w, kh * kw)]
         w = chunks(w, c)
-        b = rand_data(rng, W, oc)
+        b = rand_mac_data(rng, W, oc, 4)
         write_lines(path("weights.mem"), [word_hex(v, W) for v in flat_w])
         write_lines(path("bias.mem"), [word_hex(v, W) for v in b])
         x = []
         for _ in range(a.items):
-            flat = rand_data(rng, W, c * h * wd)
+            flat = rand_mac_data(rng, W, c * h * wd, c * kh * kw)
             x += flat
             img = [chunks(ch, wd) for ch in chunks(flat, h * wd)]
             y = fx.conv2d(img, w, b, W, F, a.stride, a.padding)
@@ -188,6 +205,14 @@ def main():
             params["RECIP_FRAC"] = a.recip_frac
     else:
         raise SystemExit("unknown component " + comp)
+
+    items = 1 if comp in ("skid_buffer", "flatten", "fifo", "relu", "add", "mul") else a.items
+    for x in inputs:
+        if (len(x) // items) % P or (len(expected) // items) % P:
+            raise SystemExit("PARALLELISM must divide the element count of each item")
+    sat = sum(1 for v in expected if v in (fx.qmin(W), fx.qmax(W)))
+    with open(path("stats.txt"), "w") as f:
+        f.write("%s: %d output words, %d saturated\n" % (comp, len(expected), sat))
 
     in_beats = [beats(x, W, P) for x in inputs]
     exp_beats = beats(expected, W, P)

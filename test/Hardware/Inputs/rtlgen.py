@@ -21,6 +21,7 @@ import fixedpoint as fx
 
 
 def word_hex(v, width):
+    assert fx.qmin(width) <= v <= fx.qmax(width), v
     return format(v & ((1 << width) - 1), "0%dx" % ((width + 3) // 4))
 
 
@@ -30,6 +31,7 @@ def beats(words, width, par):
     for k in range(0, len(words), par):
         v = 0
         for j in range(par):
+            assert fx.qmin(width) <= words[k + j] <= fx.qmax(width), words[k + j]
             v |= (words[k + j] & ((1 << width) - 1)) << (j * width)
         out.append(format(v, "0%dx" % ((width * par + 3) // 4)))
     return out
@@ -63,7 +65,7 @@ def rand_mac_data(rng, width, n, terms):
     """Inputs of a multiply-accumulate component: scaled with the number of
     terms so that most outputs stay in range, with some extremes so that
     others saturate."""
-    lim = max(2, (1 << (width - 1)) * 3 // terms)
+    lim = min(fx.qmax(width), max(2, (1 << (width - 1)) * 3 // terms))
     out = []
     for _ in range(n):
         r = rng.random()

@@ -117,7 +117,13 @@ module fixed_conv2d #(
   logic           in_image;
   assign py     = 32'(oy) * STRIDE + 32'(ky);
   assign px     = 32'(ox) * STRIDE + 32'(kx);
-  assign in_image = (py >= PADDING) && (py < PADDING + H) && (px >= PADDING) && (px < PADDING + WD);
+  generate
+    if (PADDING == 0) begin : g_nopad
+      assign in_image = 1'b1;
+    end else begin : g_pad
+      assign in_image = (py >= PADDING) && (py < PADDING + H) && (px >= PADDING) && (px < PADDING + WD);
+    end
+  endgenerate
   assign waddr  = WA'((32'(oc) * C + 32'(ic)) * (KH * KW) + 32'(ky) * KW + 32'(kx));
   assign addr   = XA'(32'(ic) * (H * WD) + (py - PADDING) * WD + (px - PADDING));
 

@@ -11,7 +11,7 @@
 //   (OUT_FEATURES*IN_FEATURES lines, row-major like torch: line o*IN_FEATURES+i
 //   holds w_{o,i}) and BIAS_FILE (OUT_FEATURES lines); one two's-complement
 //   word of DATA_WIDTH bits per line, in hex.
-// Parameters: DATA_WIDTH, FRAC_WIDTH, IN_FEATURES (>= 2), OUT_FEATURES (>= 2),
+// Parameters: DATA_WIDTH, FRAC_WIDTH, IN_FEATURES, OUT_FEATURES,
 //   PARALLELISM (words per beat on both streams; divides IN_FEATURES and
 //   OUT_FEATURES), WEIGHTS_FILE, BIAS_FILE.
 // Implementation: load the whole vector (ready high), then one multiply-accumulate
@@ -49,16 +49,16 @@ module fixed_linear #(
   localparam int ACC = 2 * W + $clog2(N + 1); // accumulator width, see docs
   localparam int XW  = N * W;
   localparam int OW  = P * W;
-  localparam int NA  = $clog2(N);
-  localparam int WA  = $clog2(M * N);
-  localparam int BA  = $clog2(M);
+  localparam int NA  = (N > 1) ? $clog2(N) : 1;
+  localparam int WA  = (M * N > 1) ? $clog2(M * N) : 1;
+  localparam int BA  = (M > 1) ? $clog2(M) : 1;
   localparam int IBA = $clog2(IB + 1);
   localparam int OBA = $clog2(OB + 1);
   localparam int PA  = $clog2(P + 1);
 
   generate
-    if (F < 0 || F >= W || P < 1 || N < 2 || M < 2 || N % P != 0 || M % P != 0) begin : g_bad_params
-      initial $display("ERROR: fixed_linear: bad parameters (need 0 <= FRAC_WIDTH < DATA_WIDTH, features >= 2, PARALLELISM dividing both)");
+    if (F < 0 || F >= W || P < 1 || N < 1 || M < 1 || N % P != 0 || M % P != 0) begin : g_bad_params
+      initial $display("ERROR: fixed_linear: bad parameters (need 0 <= FRAC_WIDTH < DATA_WIDTH, features >= 1, PARALLELISM dividing both)");
     end
   endgenerate
 

@@ -4,7 +4,7 @@
 # simulator's output prefixed by "verilator: " / "icarus: ".
 set -e
 dir=$1; shift
-nice verilator --binary --timing -O0 -CFLAGS -O0 -Wno-fatal --top-module tb \
+nice verilator --binary --timing -O0 -CFLAGS -O0 --top-module tb \
   --Mdir "$dir/obj_verilator" -o Vtb "$dir/tb.sv" "$@" > "$dir/verilator_build.log" 2>&1 ||
   { cat "$dir/verilator_build.log"; exit 1; }
 "$dir/obj_verilator/Vtb" | sed 's/^/verilator: /'

@@ -10,6 +10,7 @@ packages=(
   python3-torch python3-torchvision
   time strace
   clang-16 libclang-rt-16-dev
+  verilator iverilog yosys
 )
 
 missing=()

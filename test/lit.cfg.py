@@ -28,6 +28,11 @@ config.substitutions.append(
         config.mav_src_root, "test", "models", "generate.py") +
      " --out " + os.path.join(config.mav_obj_root, "test", "models")))
 
+# The SystemVerilog component library (test/Hardware); verilator, iverilog,
+# vvp and yosys are taken from PATH.
+config.substitutions.append(
+    ("%rtl", os.path.join(config.mav_src_root, "lib", "Export", "Verilog", "rtl")))
+
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 

@@ -1,0 +1,65 @@
+// fixed_add: elementwise add of two streams of fixed-point words.
+//
+// Function: word j of data_out_0 is the sum, saturated: data_out = sat(a + b)
+//   where a, b are word j of data_in_0, data_in_1; all three in <DATA_WIDTH, FRAC_WIDTH>.
+//   (docs/Hardware.md, "Fixed-point arithmetic".)
+// Parameters: DATA_WIDTH, FRAC_WIDTH, PARALLELISM (words per beat, all streams).
+// Protocol: valid/ready on data_in_0, data_in_1 and data_out_0. The two inputs are
+//   joined: a beat is taken from both at once, on a rising edge where both are
+//   valid and the output stage can accept. data_in_N_ready depends on the other
+//   input's valid (never on its own). rst active-high, synchronous.
+//   Registered output (fixed_skid_buffer): latency 1 cycle, one beat per cycle.
+module fixed_add #(
+  parameter int DATA_WIDTH  = 8,
+  parameter int FRAC_WIDTH  = 4,
+  parameter int PARALLELISM = 1
+) (
+  input  logic                              clk,
+  input  logic                              rst,
+  input  logic [DATA_WIDTH*PARALLELISM-1:0] data_in_0,
+  input  logic                              data_in_0_valid,
+  output logic                              data_in_0_ready,
+  input  logic [DATA_WIDTH*PARALLELISM-1:0] data_in_1,
+  input  logic                              data_in_1_valid,
+  output logic                              data_in_1_ready,
+  output logic [DATA_WIDTH*PARALLELISM-1:0] data_out_0,
+  output logic                              data_out_0_valid,
+  input  logic                              data_out_0_ready
+);
+  localparam int W = DATA_WIDTH;
+
+  generate
+    if (FRAC_WIDTH < 0 || FRAC_WIDTH >= DATA_WIDTH || PARALLELISM < 1) begin : g_bad_params
+      initial $display("ERROR: fixed_add: need 0 <= FRAC_WIDTH < DATA_WIDTH, PARALLELISM >= 1");
+    end
+  endgenerate
+
+  logic [W*PARALLELISM-1:0] result;
+  logic                     stage_ready;
+
+  genvar j;
+  generate
+    for (j = 0; j < PARALLELISM; j = j + 1) begin : g_word
+      logic [W-1:0]   a;
+      logic [W-1:0]   b;
+      logic [2*W-1:0] wide;
+      assign a = data_in_0[j*W +: W];
+      assign b = data_in_1[j*W +: W];
+      assign wide = {{W{a[W-1]}}, a} + {{W{b[W-1]}}, b};
+      fixed_round_sat #(.IN_WIDTH(2 * W), .SHIFT(0), .OUT_WIDTH(W)) u_rs (
+        .data_in(wide), .data_out(result[j*W +: W]));
+    end
+  endgenerate
+
+  assign data_in_0_ready = data_in_1_valid && stage_ready;
+  assign data_in_1_ready = data_in_0_valid && stage_ready;
+
+  fixed_skid_buffer #(
+    .DATA_WIDTH(DATA_WIDTH), .FRAC_WIDTH(FRAC_WIDTH), .PARALLELISM(PARALLELISM)
+  ) u_out (
+    .clk(clk), .rst(rst),
+    .data_in_0(result), .data_in_0_valid(data_in_0_valid && data_in_1_valid),
+    .data_in_0_ready(stage_ready),
+    .data_out_0(data_out_0), .data_out_0_valid(data_out_0_valid), .data_out_0_ready(data_out_0_ready)
+  );
+endmodule

@@ -1,0 +1,137 @@
+"""Reference model of mav's fixed-point rules (docs/Hardware.md,
+"Fixed-point arithmetic"). Values are Python ints holding the two's-complement
+integer q of a number q * 2^-frac. Written from the document, used by the RTL
+tests as the expected values."""
+
+
+def clog2(n):
+    """Smallest k with 2^k >= n (clog2(1) = 0), as SystemVerilog $clog2."""
+    return (n - 1).bit_length() if n > 1 else 0
+
+
+def qmin(width):
+    return -(1 << (width - 1))
+
+
+def qmax(width):
+    return (1 << (width - 1)) - 1
+
+
+def saturate(x, width):
+    return max(qmin(width), min(qmax(width), x))
+
+
+def rne_shift(x, shift):
+    """round_half_even(x / 2^shift) for an integer x."""
+    if shift == 0:
+        return x
+    q = x >> shift                       # floor
+    r = x - (q << shift)                 # 0 <= r < 2^shift
+    half = 1 << (shift - 1)
+    if r > half or (r == half and (q & 1)):
+        q += 1
+    return q
+
+
+def requant(x, shift, width):
+    return saturate(rne_shift(x, shift), width)
+
+
+def relu(x):
+    return max(x, 0)
+
+
+def add(a, b, width):
+    return saturate(a + b, width)
+
+
+def mul(a, b, width, frac):
+    return requant(a * b, frac, width)
+
+
+def acc_width(width, n_terms):
+    return 2 * width + clog2(n_terms + 1)
+
+
+def linear(x, w, b, width, frac):
+    """x: [N], w: [M][N] (torch layout), b: [M]."""
+    n = len(x)
+    out = []
+    for o in range(len(w)):
+        acc = b[o] << frac
+        for i in range(n):
+            acc += w[o][i] * x[i]
+        assert -(1 << (acc_width(width, n) - 1)) <= acc < (1 << (acc_width(width, n) - 1))
+        out.append(requant(acc, frac, width))
+    return out
+
+
+def conv2d(x, w, b, width, frac, stride, padding):
+    """x: [C][H][W], w: [OC][C][KH][KW], b: [OC] -> [OC][OH][OW]."""
+    c_in, h, wd = len(x), len(x[0]), len(x[0][0])
+    kh, kw = len(w[0][0]), len(w[0][0][0])
+    oh = (h + 2 * padding - kh) // stride + 1
+    ow = (wd + 2 * padding - kw) // stride + 1
+    n = c_in * kh * kw
+    out = []
+    for oc in range(len(w)):
+        plane = []
+        for oy in range(oh):
+            row = []
+            for ox in range(ow):
+                acc = b[oc] << frac
+                for ic in range(c_in):
+                    for ky in range(kh):
+                        for kx in range(kw):
+                            iy = oy * stride + ky - padding
+                            ix = ox * stride + kx - padding
+                            if 0 <= iy < h and 0 <= ix < wd:
+                                acc += w[oc][ic][ky][kx] * x[ic][iy][ix]
+                assert abs(acc) < (1 << (acc_width(width, n) - 1))
+                row.append(requant(acc, frac, width))
+            plane.append(row)
+        out.append(plane)
+    return out
+
+
+def _windows(x, kh, kw, stride):
+    h, wd = len(x[0]), len(x[0][0])
+    oh = (h - kh) // stride + 1
+    ow = (wd - kw) // stride + 1
+    for c in range(len(x)):
+        for oy in range(oh):
+            for ox in range(ow):
+                yield c, oy, ox, [x[c][oy * stride + ky][ox * stride + kx]
+                                  for ky in range(kh) for kx in range(kw)]
+
+
+def maxpool2d(x, kh, kw, stride):
+    """x: [C][H][W] -> flat list in (c, oy, ox) order. No padding."""
+    return [max(win) for _, _, _, win in _windows(x, kh, kw, stride)]
+
+
+def reciprocal(n, recip_frac):
+    """R = round(2^recip_frac / n); ties cannot occur unless n is a power of
+    two, where the quotient is exact, so round-half-up is round-half-even."""
+    return ((1 << recip_frac) + n // 2) // n
+
+
+def avgpool2d(x, kh, kw, stride, width, recip_frac):
+    """Sum of the window (exact), times R, round half to even by recip_frac
+    bits, saturate. x: [C][H][W] -> flat list in (c, oy, ox) order."""
+    r = reciprocal(kh * kw, recip_frac)
+    return [requant(sum(win) * r, recip_frac, width)
+            for _, _, _, win in _windows(x, kh, kw, stride)]
+
+
+if __name__ == "__main__":
+    # Self-checks of the rounding rule.
+    assert rne_shift(0b0110, 2) == 2      # 1.5  -> 2
+    assert rne_shift(0b1010, 2) == 2      # 2.5  -> 2
+    assert rne_shift(0b1011, 2) == 3      # 2.75 -> 3
+    assert rne_shift(-6, 2) == -2         # -1.5 -> -2
+    assert rne_shift(-10, 2) == -2        # -2.5 -> -2
+    assert rne_shift(-9, 2) == -2         # -2.25 -> -2
+    assert requant(1 << 20, 4, 8) == 127 and requant(-(1 << 20), 4, 8) == -128
+    assert reciprocal(9, 16) == 7282 and reciprocal(4, 16) == 16384
+    print("fixedpoint self-check ok")

@@ -1,0 +1,324 @@
+"""Generates a randomized streaming test of one mav RTL component.
+
+  rtlgen.py COMPONENT --out DIR [--width W --frac F --par P --seed S ...]
+
+writes into DIR:
+  in0.mem [in1.mem]   input beats, hex, one beat (PARALLELISM words, word 0 in
+                      the low bits) per line
+  weights.mem bias.mem  ROM contents, one word per line (linear, conv2d)
+  expected.mem        the output beats computed by fixedpoint.py
+  tb.sv               a testbench (module tb) that drives the inputs with random
+                      valid stalls, the output with random ready stalls, and
+                      compares every output beat bit for bit; it prints
+                      "PASS <n> beats" or "MISMATCH ..." lines and "FAIL".
+The same tb.sv runs under Verilator (--binary --timing) and Icarus (-g2012).
+"""
+import argparse
+import os
+import random
+
+import fixedpoint as fx
+
+
+def word_hex(v, width):
+    assert fx.qmin(width) <= v <= fx.qmax(width), v
+    return format(v & ((1 << width) - 1), "0%dx" % ((width + 3) // 4))
+
+
+def beats(words, width, par):
+    assert len(words) % par == 0, (len(words), par)
+    out = []
+    for k in range(0, len(words), par):
+        v = 0
+        for j in range(par):
+            assert fx.qmin(width) <= words[k + j] <= fx.qmax(width), words[k + j]
+            v |= (words[k + j] & ((1 << width) - 1)) << (j * width)
+        out.append(format(v, "0%dx" % ((width * par + 3) // 4)))
+    return out
+
+
+def write_lines(path, lines):
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def rand_data(rng, width, n):
+    """Mostly mid-range values, with the extremes and zero mixed in, so that
+    both rounding and saturation are exercised."""
+    out = []
+    for _ in range(n):
+        r = rng.random()
+        if r < 0.05:
+            out.append(fx.qmin(width))
+        elif r < 0.10:
+            out.append(fx.qmax(width))
+        elif r < 0.13:
+            out.append(0)
+        elif r < 0.5:
+            out.append(rng.randint(fx.qmin(width), fx.qmax(width)))
+        else:
+            out.append(rng.randint(-(1 << (width - 2)), (1 << (width - 2)) - 1))
+    return out
+
+
+def rand_mac_data(rng, width, n, terms):
+    """Inputs of a multiply-accumulate component: scaled with the number of
+    terms so that most outputs stay in range, with some extremes so that
+    others saturate."""
+    lim = min(fx.qmax(width), max(2, (1 << (width - 1)) * 3 // terms))
+    out = []
+    for _ in range(n):
+        r = rng.random()
+        if r < 0.03:
+            out.append(fx.qmin(width))
+        elif r < 0.06:
+            out.append(fx.qmax(width))
+        else:
+            out.append(rng.randint(-lim, lim))
+    return out
+
+
+def rand_weights(rng, width, frac, n):
+    """Weights of magnitude up to about 1.0, some at the extremes."""
+    lim = min(1 << frac, fx.qmax(width))
+    out = []
+    for _ in range(n):
+        r = rng.random()
+        if r < 0.005:
+            out.append(fx.qmin(width))
+        elif r < 0.01:
+            out.append(fx.qmax(width))
+        else:
+            out.append(rng.randint(-lim, lim))
+    return out
+
+
+def chunks(xs, n):
+    return [xs[k:k + n] for k in range(0, len(xs), n)]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("component")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--width", type=int, default=8)
+    ap.add_argument("--frac", type=int, default=4)
+    ap.add_argument("--par", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--items", type=int, default=3,
+                    help="vectors / images per test")
+    ap.add_argument("--words", type=int, default=64,
+                    help="words per test for elementwise components")
+    ap.add_argument("--in-features", type=int, default=6)
+    ap.add_argument("--out-features", type=int, default=4)
+    ap.add_argument("--channels", type=int, default=2)
+    ap.add_argument("--out-channels", type=int, default=2)
+    ap.add_argument("--height", type=int, default=5)
+    ap.add_argument("--width-px", type=int, default=5)
+    ap.add_argument("--kernel", type=int, nargs=2, default=[3, 3])
+    ap.add_argument("--stride", type=int, default=1)
+    ap.add_argument("--padding", type=int, default=0)
+    ap.add_argument("--recip-frac", type=int, default=16)
+    ap.add_argument("--depth", type=int, default=4)
+    ap.add_argument("--in-rate", type=int, default=10,
+                    help="input valid offered with probability in-rate/16")
+    ap.add_argument("--out-rate", type=int, default=7,
+                    help="output ready with probability out-rate/16")
+    a = ap.parse_args()
+
+    rng = random.Random(a.seed)
+    W, F, P = a.width, a.frac, a.par
+    out_dir = os.path.abspath(a.out)
+    os.makedirs(out_dir, exist_ok=True)
+    path = lambda name: os.path.join(out_dir, name)  # noqa: E731
+
+    comp = a.component
+    module = "fixed_" + comp
+    params = {"DATA_WIDTH": W, "FRAC_WIDTH": F, "PARALLELISM": P}
+    inputs = []   # list of word lists, one per input stream
+    expected = []
+
+    if comp in ("skid_buffer", "flatten", "fifo", "relu"):
+        x = rand_data(rng, W, a.words)
+        inputs = [x]
+        expected = [fx.relu(v) for v in x] if comp == "relu" else list(x)
+        if comp == "fifo":
+            params["DEPTH"] = a.depth
+    elif comp in ("add", "mul"):
+        x0, x1 = rand_data(rng, W, a.words), rand_data(rng, W, a.words)
+        inputs = [x0, x1]
+        if comp == "add":
+            expected = [fx.add(p, q, W) for p, q in zip(x0, x1)]
+        else:
+            expected = [fx.mul(p, q, W, F) for p, q in zip(x0, x1)]
+    elif comp == "linear":
+        n, m = a.in_features, a.out_features
+        w = chunks(rand_weights(rng, W, F, m * n), n)
+        b = rand_mac_data(rng, W, m, 4)
+        write_lines(path("weights.mem"), [word_hex(v, W) for row in w for v in row])
+        write_lines(path("bias.mem"), [word_hex(v, W) for v in b])
+        x = []
+        for _ in range(a.items):
+            xi = rand_mac_data(rng, W, n, n)
+            x += xi
+            expected += fx.linear(xi, w, b, W, F)
+        inputs = [x]
+        params.update(IN_FEATURES=n, OUT_FEATURES=m,
+                      WEIGHTS_FILE='"%s"' % path("weights.mem"),
+                      BIAS_FILE='"%s"' % path("bias.mem"))
+    elif comp == "conv2d":
+        c, oc, h, wd = a.channels, a.out_channels, a.height, a.width_px
+        kh, kw = a.kernel
+        flat_w = rand_weights(rng, W, F, oc * c * kh * kw)
+        w = [chunks(ch, kw) for ch in chunks(flat_w, kh * kw)]
+        w = chunks(w, c)
+        b = rand_mac_data(rng, W, oc, 4)
+        write_lines(path("weights.mem"), [word_hex(v, W) for v in flat_w])
+        write_lines(path("bias.mem"), [word_hex(v, W) for v in b])
+        x = []
+        for _ in range(a.items):
+            flat = rand_mac_data(rng, W, c * h * wd, c * kh * kw)
+            x += flat
+            img = [chunks(ch, wd) for ch in chunks(flat, h * wd)]
+            y = fx.conv2d(img, w, b, W, F, a.stride, a.padding)
+            expected += [v for plane in y for row in plane for v in row]
+        inputs = [x]
+        params.update(IN_CHANNELS=c, OUT_CHANNELS=oc, IN_HEIGHT=h, IN_WIDTH=wd,
+                      KERNEL_H=kh, KERNEL_W=kw, STRIDE=a.stride,
+                      PADDING=a.padding,
+                      WEIGHTS_FILE='"%s"' % path("weights.mem"),
+                      BIAS_FILE='"%s"' % path("bias.mem"))
+    elif comp in ("maxpool2d", "avgpool2d"):
+        c, h, wd = a.channels, a.height, a.width_px
+        kh, kw = a.kernel
+        x = []
+        for _ in range(a.items):
+            flat = rand_data(rng, W, c * h * wd)
+            x += flat
+            img = [chunks(ch, wd) for ch in chunks(flat, h * wd)]
+            if comp == "maxpool2d":
+                expected += fx.maxpool2d(img, kh, kw, a.stride)
+            else:
+                expected += fx.avgpool2d(img, kh, kw, a.stride, W, a.recip_frac)
+        inputs = [x]
+        params.update(CHANNELS=c, IN_HEIGHT=h, IN_WIDTH=wd, KERNEL_H=kh,
+                      KERNEL_W=kw, STRIDE=a.stride)
+        if comp == "avgpool2d":
+            params["RECIP_FRAC"] = a.recip_frac
+    else:
+        raise SystemExit("unknown component " + comp)
+
+    items = 1 if comp in ("skid_buffer", "flatten", "fifo", "relu", "add", "mul") else a.items
+    for x in inputs:
+        if (len(x) // items) % P or (len(expected) // items) % P:
+            raise SystemExit("PARALLELISM must divide the element count of each item")
+    sat = sum(1 for v in expected if v in (fx.qmin(W), fx.qmax(W)))
+    with open(path("stats.txt"), "w") as f:
+        f.write("%s: %d output words, %d saturated\n" % (comp, len(expected), sat))
+
+    in_beats = [beats(x, W, P) for x in inputs]
+    exp_beats = beats(expected, W, P)
+    for k, bs in enumerate(in_beats):
+        write_lines(path("in%d.mem" % k), bs)
+    write_lines(path("expected.mem"), exp_beats)
+
+    bw = W * P
+    nin = len(in_beats[0])
+    nout = len(exp_beats)
+    timeout = 200 * (nin + nout) + 50 * len(expected) * max(
+        1, a.in_features if comp == "linear" else
+        a.channels * a.kernel[0] * a.kernel[1]) + 1000
+    tb = []
+    tb.append("// Generated by test/Hardware/Inputs/rtlgen.py %s (seed %d)." % (comp, a.seed))
+    tb.append("module tb;")
+    tb.append("  localparam int BW = %d;" % bw)
+    tb.append("  localparam int NIN = %d;" % nin)
+    tb.append("  localparam int NOUT = %d;" % nout)
+    tb.append("  logic clk = 1'b0;")
+    tb.append("  logic rst = 1'b1;")
+    tb.append("  int cycle = 0;")
+    tb.append("  function automatic logic [31:0] xs(input logic [31:0] v);")
+    tb.append("    logic [31:0] t;")
+    tb.append("    t = v ^ (v << 13); t = t ^ (t >> 17); return t ^ (t << 5);")
+    tb.append("  endfunction")
+    tb.append("  always #5 clk = ~clk;")
+    tb.append("  always @(posedge clk) begin")
+    tb.append("    cycle <= cycle + 1;")
+    tb.append("    if (cycle == 3) rst <= 1'b0;")
+    tb.append("    if (cycle == %d) begin $display(\"FAIL: timeout\"); $finish; end" % timeout)
+    tb.append("  end")
+    ports = []
+    for k in range(len(inputs)):
+        tb.append("  logic [BW-1:0] in%d_mem [0:NIN-1];" % k)
+        tb.append("  initial $readmemh(\"%s\", in%d_mem);" % (path("in%d.mem" % k), k))
+        tb.append("  logic [BW-1:0] d%d = '0;" % k)
+        tb.append("  logic v%d = 1'b0;" % k)
+        tb.append("  logic r%d;" % k)
+        tb.append("  int i%d = 0;" % k)
+        tb.append("  logic [31:0] s%d = 32'd%d;" % (k, rng.randint(1, 2**31)))
+        tb.append("  always @(posedge clk) begin")
+        tb.append("    s%d <= xs(s%d);" % (k, k))
+        tb.append("    if (!rst) begin")
+        tb.append("      if (v%d && r%d) i%d <= i%d + 1;" % (k, k, k, k))
+        tb.append("      if (!v%d || r%d) begin" % (k, k))
+        tb.append("        if (i%d + ((v%d && r%d) ? 1 : 0) < NIN && s%d[3:0] < 4'd%d) begin"
+                  % (k, k, k, k, a.in_rate))
+        tb.append("          v%d <= 1'b1;" % k)
+        tb.append("          d%d <= in%d_mem[i%d + ((v%d && r%d) ? 1 : 0)];" % (k, k, k, k, k))
+        tb.append("        end else begin")
+        tb.append("          v%d <= 1'b0;" % k)
+        tb.append("        end")
+        tb.append("      end")
+        tb.append("    end")
+        tb.append("  end")
+        ports += [".data_in_%d(d%d)" % (k, k), ".data_in_%d_valid(v%d)" % (k, k),
+                  ".data_in_%d_ready(r%d)" % (k, k)]
+    tb.append("  logic [BW-1:0] exp_mem [0:NOUT-1];")
+    tb.append("  initial $readmemh(\"%s\", exp_mem);" % path("expected.mem"))
+    tb.append("  logic [BW-1:0] dout;")
+    tb.append("  logic vout;")
+    tb.append("  logic rout = 1'b0;")
+    tb.append("  logic [31:0] so = 32'd%d;" % rng.randint(1, 2**31))
+    tb.append("  int o = 0;")
+    tb.append("  int errors = 0;")
+    tb.append("  int drain = 0;")
+    tb.append("  logic held = 1'b0;")
+    tb.append("  logic [BW-1:0] held_data = '0;")
+    ports += [".data_out_0(dout)", ".data_out_0_valid(vout)", ".data_out_0_ready(rout)"]
+    tb.append("  always @(posedge clk) begin")
+    tb.append("    so <= xs(so);")
+    tb.append("    if (!rst) begin")
+    tb.append("      rout <= (so[3:0] < 4'd%d);" % a.out_rate)
+    tb.append("      if (held && (!vout || dout !== held_data)) begin")
+    tb.append("        $display(\"MISMATCH: output changed while stalled at beat %0d\", o);")
+    tb.append("        errors <= errors + 1;")
+    tb.append("      end")
+    tb.append("      held <= vout && !rout;")
+    tb.append("      held_data <= dout;")
+    tb.append("      if (vout && rout) begin")
+    tb.append("        if (o >= NOUT) begin")
+    tb.append("          $display(\"MISMATCH: extra beat %h\", dout);")
+    tb.append("          errors <= errors + 1;")
+    tb.append("        end else if (dout !== exp_mem[o]) begin")
+    tb.append("          $display(\"MISMATCH: beat %0d got %h expected %h\", o, dout, exp_mem[o]);")
+    tb.append("          errors <= errors + 1;")
+    tb.append("        end")
+    tb.append("        o <= o + 1;")
+    tb.append("      end")
+    tb.append("      if (o >= NOUT) drain <= drain + 1;")
+    tb.append("      if (drain == 200) begin")
+    tb.append("        if (errors == 0) $display(\"PASS %0d beats\", o);")
+    tb.append("        else $display(\"FAIL: %0d errors\", errors);")
+    tb.append("        $finish;")
+    tb.append("      end")
+    tb.append("    end")
+    tb.append("  end")
+    plist = ",\n    ".join(".%s(%s)" % (k, v) for k, v in params.items())
+    tb.append("  %s #(\n    %s\n  ) dut (\n    .clk(clk), .rst(rst),\n    %s\n  );"
+              % (module, plist, ",\n    ".join(ports)))
+    tb.append("endmodule")
+    write_lines(path("tb.sv"), tb)
+
+
+if __name__ == "__main__":
+    main()

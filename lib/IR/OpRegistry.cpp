@@ -2484,16 +2484,6 @@ ArrayRef<OpInfo> mav::getAllOps() {
        roles({DataIn, Config, DataIn, Config}),
        nullptr,
        ""},
-      // Data-dependent: the result has a dynamic extent.
-      {"nonzero",
-       ImplicitFunc,
-       {},
-       names({"torch.nonzero"}),
-       names({"aten::nonzero"}),
-       names({"nonzero"}),
-       roles({DataIn}),
-       nullptr,
-       ""},
       // With a tensor of repeats, the result's extent depends on its values.
       {"repeat_interleave",
        ImplicitFunc,

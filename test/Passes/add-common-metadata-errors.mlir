@@ -41,3 +41,14 @@ mav.graph @missing_dummy_input(%x: !mav.tensor) -> !mav.tensor {
   %relu = mav.call_function "aten::relu" (%x) : (!mav.tensor) -> !mav.tensor
   mav.output %relu : !mav.tensor
 }
+
+// -----
+
+// A target without a namespace: libtorch throws on the name; mav reports it.
+mav.graph @no_namespace(%x: tensor<2xf32>) -> !mav.tensor {
+  // expected-error @+1 {{node 'frob': unknown operator 'frobnicate': add it to the op registry (lib/IR/OpRegistry.cpp)}}
+  %frob = mav.call_function "frobnicate" (%x) : (tensor<2xf32>) -> !mav.tensor
+  mav.output %frob : !mav.tensor
+}
+// ALLOW: warning: node 'frob': unknown operator 'frobnicate'
+// ALLOW: error: node 'frob' (frobnicate): no TorchScript operator named frobnicate

@@ -36,6 +36,12 @@ RESULTS = re.compile(r'-> (.*)$')
 TENSOR = re.compile(r'tensor<([^>]*)>')
 
 
+
+def is_subsequence(short, long):
+    """Whether `short` is `long` with some elements left out."""
+    rest = iter(long)
+    return all(any(item == other for other in rest) for item in short)
+
 def fail(model, message):
     sys.exit(f"check_raise: {model}: {message}")
 
@@ -140,6 +146,12 @@ def check(args, name):
             expected = [t for t in leaf_types[leaves] if t != "none"]
             types = [t for t in types if t != "none"]
             leaves += 1
+            # The tracer also drops outputs the caller does not use (an
+            # LSTM on a packed sequence returns only the packed data):
+            # then mav's results are PyTorch's, in order, with gaps.
+            if len(types) < len(expected) and is_subsequence(types,
+                                                             expected):
+                expected = types
             if types != expected:
                 fail(name, f"call_module {node}: {types} != PyTorch's "
                            f"{expected}")

@@ -60,7 +60,8 @@ MAV_DTYPE = {  # torch dtype name -> mav's spelling in "1x3x64x64xf32"
 
 class Spec:
     def __init__(self, model, inputs, training=False, no_grad=False,
-                 input_generators=None, notes="", strict=True, entry_exit=True):
+                 input_generators=None, notes="", strict=True, entry_exit=True,
+                 script=False):
         self.model = model              # nn.Module
         self.inputs = inputs            # callable () -> list of tensors
         self.training = training        # trace in train mode
@@ -71,6 +72,8 @@ class Spec:
                                         # lets a model return dicts or lists
         self.entry_exit = entry_exit    # False: no entry_exit fields (the
                                         # analysis cannot walk this model)
+        self.script = script            # torch.jit.script instead of trace:
+                                        # keeps control flow (for refusals)
 
 
 REGISTRY = collections.OrderedDict()
@@ -483,25 +486,13 @@ def _ops_rnn():
     return Spec(_ops_classes()[0](), _randn(5, 3, 8))
 
 
+@register("ops_rnn_packed", "pack_padded_sequence (lengths 5,3,2 in a buffer) "
+          "-> nn.LSTM(8,6) -> nn.GRU(6,4,bidirectional) -> "
+          "pad_packed_sequence(total_length=5), eval mode, input 5x3x8")
 def _ops_rnn_packed():
     return Spec(_ops_classes()[1](), _randn(5, 3, 8),
                 notes="the packed sequence's lengths are a buffer, so that "
                       "random inputs keep them valid")
-
-
-# Models that mav runs but cannot raise yet, kept out of REGISTRY because the
-# drivers that take every generated model (check_raise.py, check_dropout.py,
-# check_learnable.py) raise them. ops_rnn_packed: shape propagation falls back
-# to cpu on zero-filled inputs for aten::_pack_padded_sequence, which has no
-# meta kernel, and zero lengths are invalid. test/Passes/ops-coverage.test
-# generates them with test/Passes/generate_pending.py.
-PENDING = collections.OrderedDict((
-    ("ops_rnn_packed", (_ops_rnn_packed,
-                        "pack_padded_sequence (lengths 5,3,2 in a buffer) -> "
-                        "nn.LSTM(8,6) -> nn.GRU(6,4,bidirectional) -> "
-                        "pad_packed_sequence(total_length=5), eval mode, "
-                        "input 5x3x8")),
-))
 
 
 @register("ops_vision_layers", "Mish, PixelShuffle/Unshuffle, ChannelShuffle, "
@@ -1112,8 +1103,9 @@ def generate(name, out_dir, registry=None):
         # check_trace re-traces under no_grad, where MultiheadAttention may
         # take its fast path: the graphs then differ legitimately. The trace
         # is checked below by comparing the loaded module against eager.
-        traced = torch.jit.trace(model, tuple(inputs), check_trace=False,
-                                 strict=spec.strict)
+        traced = (torch.jit.script(model) if spec.script else
+                  torch.jit.trace(model, tuple(inputs), check_trace=False,
+                                  strict=spec.strict))
         eval_traced = None
         if spec.training:
             eval_traced = torch.jit.trace(eval_model, tuple(inputs),

@@ -193,8 +193,16 @@ class Model:
     def step_import(self):
         shapes = ["--input-shape=" + s for s in self.ref["input_shapes"]]
         extra = zoo_models.ZOO[self.name].import_args
-        tool([self.args.translate, "--import-torchscript", self.pt, *shapes, *extra,
-              "--emit-bytecode", "-o", self.path(".mlirbc")])
+        code, _, err = tool([self.args.translate, "--import-torchscript", self.pt,
+                             *shapes, *extra, "--emit-bytecode", "-o",
+                             self.path(".mlirbc")], expect_ok=False)
+        if code != 0:
+            # A refusal is one line, and it names the file.
+            lines = [line for line in err.splitlines() if line.strip()]
+            if len(lines) != 1 or self.pt not in lines[0]:
+                raise StepError("not a one-line error naming %s (%d lines): %s"
+                                % (self.pt, len(lines), first_line(err)))
+            raise StepError(lines[0])
         return " ".join(extra)
 
     def step_run(self):

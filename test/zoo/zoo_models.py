@@ -447,6 +447,35 @@ def _ssdlite():
 
 
 # --------------------------------------------------------------------------
+# Refused at import: quantized models and scripted control flow
+# --------------------------------------------------------------------------
+
+@zoo("quantized_mobilenet_v2", "quantized",
+     "torchvision QuantizableMobileNetV2(width_mult=0.25, num_classes=10), fused, "
+     "prepared and converted with the fbgemm qconfig after one calibration batch; "
+     "input 1x3x32x32")
+def _quantized_mobilenet_v2():
+    import torch
+    from torchvision.models.quantization import mobilenet_v2
+    model = mobilenet_v2(weights=None, quantize=False, width_mult=0.25, num_classes=10)
+    model.eval()
+    model.fuse_model(is_qat=False)
+    model.qconfig = torch.ao.quantization.get_default_qconfig("fbgemm")
+    torch.ao.quantization.prepare(model, inplace=True)
+    with torch.no_grad():
+        model(torch.randn(2, 3, 32, 32))
+    torch.ao.quantization.convert(model, inplace=True)
+    return Spec(model, _randn(1, 3, 32, 32), entry_exit=False)
+
+
+@zoo("scripted_control_flow", "control_flow",
+     "torch.jit.script of Linear(8,8) followed by `if y.sum() > 0` choosing "
+     "relu or tanh: a data-dependent branch the tracer would bake in; input 2x8")
+def _scripted_control_flow():
+    return Spec(_nn_classes()["Branchy"](), _randn(2, 8), entry_exit=False, script=True)
+
+
+# --------------------------------------------------------------------------
 # Video
 # --------------------------------------------------------------------------
 
@@ -568,6 +597,19 @@ def _nn_classes():
         def forward(self, x):
             return self.fc2(self.act(self.fc1(x)))
 
+    class Branchy(nn.Module):
+        """A branch on a value: scripting keeps it as prim::If."""
+
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(8, 8)
+
+        def forward(self, x):
+            y = self.fc(x)
+            if bool(y.sum() > 0):
+                return torch.relu(y)
+            return torch.tanh(y)
+
     class DataDependent(nn.Module):
         """Shapes that depend on values: a mask index and nonzero."""
 
@@ -682,7 +724,7 @@ def _nn_classes():
             return out, weights
 
     return {c.__name__: c for c in _pin(
-        PackedRNN, ScaledSoftsign, CustomLeafNet, DataDependent, EmbeddingBags,
+        PackedRNN, ScaledSoftsign, CustomLeafNet, Branchy, DataDependent, EmbeddingBags,
         Resampling, BilinearNet, Activations, TensorOps, Seq2SeqTransformer, Decoder,
         CrossAttention)}
 

@@ -14,6 +14,7 @@
 #include "mav/Passes/Passes.h"
 #include "mav/Passes/Report.h"
 #include "mav/Runtime/TorchLoader.h"
+#include "mav/Tools/ExitOnClosedPipe.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -28,11 +29,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <cstdlib>
-#include <sysexits.h>
 
 using namespace mlir;
 
@@ -98,10 +95,7 @@ writeOutput(StringRef path,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  // On a closed output pipe, LLVM's handler calls exit() inside the signal
-  // handler: libtorch's static destructors then wait forever on any lock the
-  // interrupted code holds.
-  llvm::sys::SetOneShotPipeSignalFunction([] { std::_Exit(EX_IOERR); });
+  mav::exitOnClosedPipe();
   mav::registerMavPassesAndPipelines();
   DialectRegistry registry;
   registry.insert<mav::MavDialect>();

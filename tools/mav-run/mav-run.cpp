@@ -15,6 +15,7 @@
 #include "mav/IR/SourceBuffer.h"
 #include "mav/Runtime/Interpreter.h"
 #include "mav/Runtime/TorchTypes.h"
+#include "mav/Tools/ExitOnClosedPipe.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -22,7 +23,6 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/Signals.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -30,8 +30,6 @@
 #include <torch/script.h>
 
 #include <cmath>
-#include <cstdlib>
-#include <sysexits.h>
 
 using namespace mlir;
 using namespace mav;
@@ -135,10 +133,7 @@ static int compare(const c10::IValue &actual, const c10::IValue &expected) {
 
 static int runMain(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  // On a closed output pipe, LLVM's handler calls exit() inside the signal
-  // handler: libtorch's static destructors then wait forever on any lock the
-  // interrupted code holds.
-  llvm::sys::SetOneShotPipeSignalFunction([] { std::_Exit(EX_IOERR); });
+  mav::exitOnClosedPipe();
   llvm::cl::ParseCommandLineOptions(argc, argv, "mav graph runner\n");
 
   MLIRContext context;

@@ -13,6 +13,7 @@
 #include "mav/IR/MavDialect.h"
 #include "mav/IR/SourceBuffer.h"
 #include "mav/Import/TorchScript.h"
+#include "mav/Tools/ExitOnClosedPipe.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/AsmState.h"
@@ -22,12 +23,8 @@
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/Signals.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
-
-#include <cstdlib>
-#include <sysexits.h>
 
 using namespace mlir;
 
@@ -83,10 +80,7 @@ static OwningOpRef<ModuleOp> translate(llvm::SourceMgr &sourceMgr,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  // On a closed output pipe, LLVM's handler calls exit() inside the signal
-  // handler: libtorch's static destructors then wait forever on any lock the
-  // interrupted code holds.
-  llvm::sys::SetOneShotPipeSignalFunction([] { std::_Exit(EX_IOERR); });
+  mav::exitOnClosedPipe();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   llvm::cl::ParseCommandLineOptions(argc, argv, "mav translation driver\n");

@@ -25,10 +25,18 @@ cmake --build "$build" -j2 --target "$target"
 corpus=$build/corpus/$target
 findings=$build/findings/$target
 mkdir -p "$corpus" "$findings"
-if [ "$target" = mav-ir-fuzzer ]; then
+case "$target" in
+mav-ir-fuzzer)
   /usr/bin/python3 "$root/fuzz/ir/seed.py" "$root" "$build" "$corpus" \
     "${MAV_BUILD_DIR:-$root/build}"
-fi
+  ;;
+mav-checkpoint-fuzzer)
+  # Checkpoints of small test models, exported by the normal build.
+  "$root/scripts/build.sh" mav-opt mav-translate
+  "$root/fuzz/checkpoint/make-corpus.sh" "${MAV_BUILD_DIR:-$root/build}" \
+    "$corpus" >/dev/null
+  ;;
+esac
 # mav-NAME-fuzzer keeps its own seeds, if any, in fuzz/NAME/corpus.
 name=${target#mav-}
 name=${name%-fuzzer}

@@ -70,7 +70,8 @@ std::string joinPath(StringRef prefix, StringRef name) {
 /// FX names placeholders after the forward's parameters; TorchScript adds a
 /// `.N` suffix to debug names.
 std::string placeholderName(const torch::jit::Value *value) {
-  StringRef name = value->debugName();
+  std::string debugName = value->debugName();
+  StringRef name = debugName;
   auto [base, suffix] = name.rsplit('.');
   if (!suffix.empty() &&
       llvm::all_of(suffix, [](char c) { return llvm::isDigit(c); }))

@@ -47,6 +47,13 @@ LogicalResult mav::checkResourceBlobs(const llvm::SourceMgr &sourceMgr,
       size_t end = i + 1;
       while (end < text.size() && text[end] != '"' && text[end] != '\n')
         end += text[end] == '\\' ? 2 : 1;
+      if (inMetadata && end >= text.size()) {
+        // MLIR 16's lexer reads past the end of the buffer after this error.
+        sourceMgr.PrintMessage(
+            llvm::SMLoc::getFromPointer(text.data() + text.size()),
+            llvm::SourceMgr::DK_Error, "expected '\"' in string literal");
+        return failure();
+      }
       std::optional<uint32_t> alignment =
           inMetadata ? blobAlignment(text.slice(i + 1, end)) : std::nullopt;
       if (alignment && !llvm::isPowerOf2_32(*alignment)) {

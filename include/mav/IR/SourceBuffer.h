@@ -25,7 +25,8 @@ std::unique_ptr<llvm::MemoryBuffer>
 makeParsable(std::unique_ptr<llvm::MemoryBuffer> buffer);
 
 /// Rejects, with an error at its position, every hex blob in the file's
-/// `{-# ... #-}` metadata whose alignment is not a power of two.
+/// `{-# ... #-}` metadata whose alignment is not a power of two, and a string
+/// in that metadata that the end of the file cuts off.
 mlir::LogicalResult checkResourceBlobs(const llvm::SourceMgr &sourceMgr,
                                        unsigned bufferId);
 

@@ -14,6 +14,7 @@
 #include "mav/Checkpoint/Checkpoint.h"
 #include "mav/Export/Json.h"
 #include "mav/IR/MavDialect.h"
+#include "mav/IR/MavOps.h"
 #include "mav/IR/SourceBuffer.h"
 #include "mav/Import/TorchScript.h"
 #include "mav/Tools/ExitOnClosedPipe.h"
@@ -141,6 +142,11 @@ int main(int argc, char **argv) {
                                         *module, *input->weights))))
     return 1;
   if (translation == Translation::ExportJson) {
+    if (module->getOps<mav::GraphOp>().empty()) {
+      llvm::errs() << "mav-translate: " << inputFile
+                   << ": no mav.graph to export\n";
+      return 1;
+    }
     std::string json;
     llvm::raw_string_ostream os(json);
     if (failed(mav::exportJson(*module, os)))

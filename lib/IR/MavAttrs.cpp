@@ -85,14 +85,16 @@ HardwareMetaAttr::verify(function_ref<InFlightDiagnostic()> emitError, BoolAttr,
       auto port = entry.getValue().dyn_cast<DictionaryAttr>();
       if (!port || !port.getAs<StringAttr>("storage") ||
           !port.getAs<BoolAttr>("transpose"))
-        return emitError() << "hardware.interface." << entry.getName()
+        return emitError() << "hardware.interface."
+                           << entry.getName().getValue()
                            << " must be {storage = string, transpose = bool}";
     }
   if (verilogParam)
     for (NamedAttribute entry : verilogParam) {
       auto value = entry.getValue().dyn_cast<IntegerAttr>();
       if (!value || !value.getType().isSignlessInteger(64))
-        return emitError() << "hardware.verilog_param." << entry.getName()
+        return emitError() << "hardware.verilog_param."
+                           << entry.getName().getValue()
                            << " must be an i64, got " << entry.getValue();
     }
   if (dependenceFiles)

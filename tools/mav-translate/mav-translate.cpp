@@ -81,8 +81,11 @@ static int writeOutput(llvm::StringRef text) {
     return 0;
   }
   llvm::Expected<mav::AtomicFile> file = mav::AtomicFile::create(outputFile);
-  llvm::Error error = file ? (file->write(text), file->commit())
-                           : file.takeError();
+  llvm::Error error = file.takeError();
+  if (!error) {
+    file->write(text);
+    error = file->commit();
+  }
   if (error) {
     llvm::errs() << "mav-translate: cannot write " << outputFile << ": "
                  << llvm::toString(std::move(error)) << "\n";

@@ -67,6 +67,50 @@ def AddCommonMetadata : Pass<"mav-add-common-metadata", "mlir::ModuleOp"> {
   ];
 }
 
+def AddHardwareMetadata
+    : Pass<"mav-add-hardware-metadata", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
+  let summary = "MASE hardware metadata: component, parameters, parallelism";
+  let description = [{
+    Fills the `hardware` section of every node of a raised graph (run
+    `-mav-raise` first; a node without common metadata is an error naming
+    it). The component comes from the op registry entry of the node's
+    `mase_op`:
+
+    - `toolchain`: `INTERNAL_RTL` when mav has a component, else
+      `UNSUPPORTED`; `module` and `dependence_files` (relative to
+      lib/Export/Verilog/rtl) are the component's; `is_implicit` is true for
+      `implicit_func` and `get_attr` nodes without a component;
+      `device_id = -1`; `max_parallelism` the option's value;
+    - `interface`: `{storage = "BRAM", transpose = false}` for each tensor
+      argument that is not a `data_in_*`;
+    - `verilog_param`, MASE's names, for each tensor argument and result
+      (ARG is its common name upper-cased: `DATA_IN_0`, `WEIGHT`,
+      `DATA_OUT_0`): `ARG_PRECISION_0` (width), `ARG_PRECISION_1` (frac; only
+      for fixed point, whose precision is `[width, frac]`),
+      `ARG_TENSOR_SIZE_DIM_d` and
+      `ARG_PARALLELISM_DIM_d = min(max_parallelism[-1-d], shape[-1-d])`,
+      d = 0 the innermost dimension; dimensions beyond the list get 1.
+
+    ```
+    mav-opt net.mlir -mav-raise -mav-add-hardware-metadata='max-parallelism=4,4'
+    ```
+
+    Pass outputs: `supported`, `unsupported` (node counts) and
+    `unsupported_ops` (counts by mase_op).
+  }];
+  let options = [
+    ListOption<"maxParallelism", "max-parallelism", "int64_t",
+               "most words per beat in each dimension, outermost first "
+               "(MASE's max_parallelism), e.g. 4,4; each at least 1; "
+               "default: none, every dimension 1">,
+  ];
+  let statistics = [
+    Statistic<"numSupported", "supported", "nodes with a component">,
+    Statistic<"numUnsupported", "unsupported", "nodes without a component">,
+  ];
+}
+
 def CountDropout : Pass<"mav-count-dropout", "mlir::ModuleOp"> {
   let dependentDialects = ["mav::MavDialect"];
   let summary = "count dropout nodes by operator";

@@ -69,16 +69,43 @@ CommonMetaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult
 HardwareMetaAttr::verify(function_ref<InFlightDiagnostic()> emitError, BoolAttr,
-                         StringRef, StringRef, IntegerAttr deviceId,
-                         DictionaryAttr, DictionaryAttr,
-                         ArrayAttr dependenceFiles, DenseI64ArrayAttr) {
+                         StringRef toolchain, StringRef, IntegerAttr deviceId,
+                         DictionaryAttr interface, DictionaryAttr verilogParam,
+                         ArrayAttr dependenceFiles,
+                         DenseI64ArrayAttr maxParallelism) {
+  if (!toolchain.empty() && toolchain != "INTERNAL_RTL" &&
+      toolchain != "UNSUPPORTED")
+    return emitError() << "hardware.toolchain must be INTERNAL_RTL or "
+                          "UNSUPPORTED, got '"
+                       << toolchain << "'";
   if (deviceId && !deviceId.getType().isSignlessInteger(64))
     return emitError() << "hardware.device_id must be an i64";
+  if (interface)
+    for (NamedAttribute entry : interface) {
+      auto port = entry.getValue().dyn_cast<DictionaryAttr>();
+      if (!port || !port.getAs<StringAttr>("storage") ||
+          !port.getAs<BoolAttr>("transpose"))
+        return emitError() << "hardware.interface."
+                           << entry.getName().getValue()
+                           << " must be {storage = string, transpose = bool}";
+    }
+  if (verilogParam)
+    for (NamedAttribute entry : verilogParam) {
+      auto value = entry.getValue().dyn_cast<IntegerAttr>();
+      if (!value || !value.getType().isSignlessInteger(64))
+        return emitError() << "hardware.verilog_param."
+                           << entry.getName().getValue()
+                           << " must be an i64, got " << entry.getValue();
+    }
   if (dependenceFiles)
     for (Attribute file : dependenceFiles)
       if (!file.isa<StringAttr>())
         return emitError()
                << "hardware.dependence_files entries must be strings, got "
                << file;
+  if (maxParallelism && llvm::any_of(maxParallelism.asArrayRef(),
+                                     [](int64_t value) { return value < 1; }))
+    return emitError() << "hardware.max_parallelism entries must be at "
+                          "least 1";
   return success();
 }

@@ -184,6 +184,38 @@ mav.graph @bad_device_id(%x: !mav.tensor) -> !mav.tensor {
 
 // -----
 
+mav.graph @bad_toolchain(%x: !mav.tensor) -> !mav.tensor {
+  // expected-error @+1 {{hardware.toolchain must be INTERNAL_RTL or UNSUPPORTED, got 'HLS'}}
+  %relu = mav.call_function "aten::relu" (%x) {hardware = #mav.hardware<toolchain = "HLS">} : (!mav.tensor) -> !mav.tensor
+  mav.output %relu : !mav.tensor
+}
+
+// -----
+
+mav.graph @bad_interface(%x: !mav.tensor) -> !mav.tensor {
+  // expected-error @+1 {{hardware.interface.weight must be {storage = string, transpose = bool}}}
+  %relu = mav.call_function "aten::relu" (%x) {hardware = #mav.hardware<interface = {weight = {storage = "BRAM"}}>} : (!mav.tensor) -> !mav.tensor
+  mav.output %relu : !mav.tensor
+}
+
+// -----
+
+mav.graph @bad_verilog_param(%x: !mav.tensor) -> !mav.tensor {
+  // expected-error @+1 {{hardware.verilog_param.DATA_IN_0_PRECISION_0 must be an i64, got "8"}}
+  %relu = mav.call_function "aten::relu" (%x) {hardware = #mav.hardware<verilog_param = {DATA_IN_0_PRECISION_0 = "8"}>} : (!mav.tensor) -> !mav.tensor
+  mav.output %relu : !mav.tensor
+}
+
+// -----
+
+mav.graph @bad_max_parallelism(%x: !mav.tensor) -> !mav.tensor {
+  // expected-error @+1 {{hardware.max_parallelism entries must be at least 1}}
+  %relu = mav.call_function "aten::relu" (%x) {hardware = #mav.hardware<max_parallelism = [4, 0]>} : (!mav.tensor) -> !mav.tensor
+  mav.output %relu : !mav.tensor
+}
+
+// -----
+
 mav.graph @bad_argument_leaf(%x: !mav.tensor) -> !mav.tensor {
   // expected-error @+1 {{node 'add' (mav.call_function): argument 1 : i32 is not an int (i64), float (f64), bool, None, string, list, tuple, dict, dtype, device, memory format, layout or operand}}
   %add = mav.call_function "aten::add" (%x, 1 : i32) : (!mav.tensor) -> !mav.tensor

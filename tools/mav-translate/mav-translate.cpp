@@ -3,14 +3,18 @@
 //   mav-translate --import-torchscript MODEL.pt [--input-shape=...]
 //                 [--leaf-module=CLASS] [--inline-all] -o OUT.mlir
 //   mav-translate --mav-roundtrip IN.mlir -o OUT.mlir
+//   mav-translate --export-json IN.mlir -o OUT.json
 //
 // Writes text, or MLIR bytecode with --emit-bytecode. Nothing is written
-// unless the translation succeeds.
+// unless the translation succeeds; JSON replaces its output file atomically.
 //
 //===----------------------------------------------------------------------===//
 
+#include "mav/Checkpoint/AtomicFile.h"
 #include "mav/Checkpoint/Checkpoint.h"
+#include "mav/Export/Json.h"
 #include "mav/IR/MavDialect.h"
+#include "mav/IR/MavOps.h"
 #include "mav/IR/SourceBuffer.h"
 #include "mav/Import/TorchScript.h"
 #include "mav/Tools/ExitOnClosedPipe.h"
@@ -29,7 +33,7 @@
 using namespace mlir;
 
 namespace {
-enum class Translation { ImportTorchScript, RoundTrip };
+enum class Translation { ImportTorchScript, RoundTrip, ExportJson };
 } // namespace
 
 static llvm::cl::opt<Translation> translation(
@@ -39,7 +43,9 @@ static llvm::cl::opt<Translation> translation(
                    "import a saved TorchScript module (torch.jit.trace, "
                    "torch.jit.save)"),
         clEnumValN(Translation::RoundTrip, "mav-roundtrip",
-                   "read mav IR (text or bytecode) and write it back")));
+                   "read mav IR (text or bytecode) and write it back"),
+        clEnumValN(Translation::ExportJson, "export-json",
+                   "write the annotated graph as JSON (docs/ExportJson.md)")));
 static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
                                             llvm::cl::desc("<input>"),
                                             llvm::cl::init("-"));
@@ -64,9 +70,33 @@ static llvm::cl::opt<bool>
                              "(--import-torchscript)"),
               llvm::cl::init(false));
 
+/// Reads mav IR or a checkpoint, rather than a TorchScript archive.
+static bool readsIR() { return translation != Translation::ImportTorchScript; }
+
+/// Writes `text` to the output, replacing a file only once it is complete.
+static int writeOutput(llvm::StringRef text) {
+  if (outputFile == "-") {
+    llvm::outs() << text;
+    llvm::outs().flush();
+    return 0;
+  }
+  llvm::Expected<mav::AtomicFile> file = mav::AtomicFile::create(outputFile);
+  llvm::Error error = file.takeError();
+  if (!error) {
+    file->write(text);
+    error = file->commit();
+  }
+  if (error) {
+    llvm::errs() << "mav-translate: cannot write " << outputFile << ": "
+                 << llvm::toString(std::move(error)) << "\n";
+    return 1;
+  }
+  return 0;
+}
+
 static OwningOpRef<ModuleOp> translate(llvm::SourceMgr &sourceMgr,
                                        MLIRContext &context) {
-  if (translation == Translation::RoundTrip)
+  if (readsIR())
     return parseSourceFile<ModuleOp>(sourceMgr, &context);
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
@@ -89,9 +119,10 @@ int main(int argc, char **argv) {
   context.loadDialect<mav::MavDialect>();
   context.printOpOnDiagnostic(false);
   std::string error;
-  // --mav-roundtrip reads IR or checkpoints; the importer reads archives.
+  // --mav-roundtrip and the exports read IR or checkpoints; the importer
+  // reads archives.
   std::optional<mav::ModuleFile> input;
-  if (translation == Translation::RoundTrip)
+  if (readsIR())
     input = mav::openModuleFile(inputFile, error);
   else if (std::unique_ptr<llvm::MemoryBuffer> archive =
                openInputFile(inputFile, &error))
@@ -100,12 +131,12 @@ int main(int argc, char **argv) {
     llvm::errs() << "mav-translate: " << error << "\n";
     return 1;
   }
-  if (translation == Translation::RoundTrip)
+  if (readsIR())
     input->ir = mav::makeParsable(std::move(input->ir));
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input->ir), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  if (translation == Translation::RoundTrip &&
+  if (readsIR() &&
       failed(mav::checkResourceBlobs(sourceMgr, sourceMgr.getMainFileID())))
     return 1;
 
@@ -113,6 +144,18 @@ int main(int argc, char **argv) {
   if (!module || (input->weights && failed(mav::attachCheckpointWeights(
                                         *module, *input->weights))))
     return 1;
+  if (translation == Translation::ExportJson) {
+    if (module->getOps<mav::GraphOp>().empty()) {
+      llvm::errs() << "mav-translate: " << inputFile
+                   << ": no mav.graph to export\n";
+      return 1;
+    }
+    std::string json;
+    llvm::raw_string_ostream os(json);
+    if (failed(mav::exportJson(*module, os)))
+      return 1;
+    return writeOutput(os.str());
+  }
   std::unique_ptr<llvm::ToolOutputFile> output =
       openOutputFile(outputFile, &error);
   if (!output) {

@@ -52,6 +52,19 @@ struct FlopInputs {
 /// are missing.
 using FlopFormula = std::optional<int64_t> (*)(const FlopInputs &inputs);
 
+/// A SystemVerilog component of the library in lib/Export/Verilog/rtl
+/// (docs/Hardware.md): one module in one file, `<module>.sv`.
+struct HardwareComponent {
+  /// The module and file name, e.g. "fixed_linear".
+  llvm::StringRef module;
+  /// Its parameters, in declaration order (a unit test reads the .sv file).
+  llvm::ArrayRef<llvm::StringRef> parameters;
+  /// The .sv files needed to build it, relative to the rtl directory: the
+  /// components it instantiates, transitively, in dependency order, then its
+  /// own file (MASE's `dependence_files`).
+  llvm::ArrayRef<llvm::StringRef> dependenceFiles;
+};
+
 struct OpInfo {
   /// MASE's operator name, e.g. "conv2d", "relu", "dropout".
   llvm::StringRef maseOp;
@@ -71,12 +84,16 @@ struct OpInfo {
   llvm::ArrayRef<ArgRole> argRoles;
   /// FLOPs of one call; null when the operator does no arithmetic.
   FlopFormula flops;
-  /// Hardware component implementing it, e.g. "fixed_linear"; empty if none.
-  llvm::StringRef hardwareComponent;
+  /// The hardware component implementing it; null if mav has none.
+  const HardwareComponent *hardware;
 };
 
 /// All entries, in table order.
 llvm::ArrayRef<OpInfo> getAllOps();
+
+/// Every component of the rtl library, helpers (fixed_round_sat, ...)
+/// included, in dependency order.
+llvm::ArrayRef<HardwareComponent> getHardwareComponents();
 
 /// Lookups; each returns null when the target is unknown. `lookupAtenOp`
 /// accepts the name with or without overload ("aten::add.Tensor").
@@ -85,6 +102,7 @@ const OpInfo *lookupModuleClass(llvm::StringRef qualifiedClass);
 const OpInfo *lookupFunctional(llvm::StringRef qualifiedName);
 const OpInfo *lookupAtenOp(llvm::StringRef atenName);
 const OpInfo *lookupTensorMethod(llvm::StringRef method);
+const HardwareComponent *lookupHardwareComponent(llvm::StringRef module);
 
 } // namespace mav
 

@@ -1,0 +1,26 @@
+//===- Json.h - The annotated graph as JSON ---------------------*- C++ -*-===//
+//
+// `mav-translate --export-json`: nodes with their common, hardware and
+// software metadata, edges, weights (no data), graph inputs and outputs, in
+// MASE's field names. The schema is in docs/ExportJson.md. libtorch-free.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MAV_EXPORT_JSON_H
+#define MAV_EXPORT_JSON_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mav {
+
+/// The version of the schema, written as "version".
+constexpr int64_t kJsonExportVersion = 1;
+
+/// Writes the module's public graphs as JSON. Fails, with a diagnostic on the
+/// module and nothing written, when the module holds no public graph.
+mlir::LogicalResult exportJson(mlir::ModuleOp module, llvm::raw_ostream &os);
+
+} // namespace mav
+
+#endif // MAV_EXPORT_JSON_H

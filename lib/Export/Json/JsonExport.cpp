@@ -1,0 +1,333 @@
+//===- JsonExport.cpp - The annotated graph as JSON -----------------------===//
+//
+// Nodes are listed as torch.fx lists them: placeholders, the graph's nodes
+// in order, then `output`. Metadata attributes become JSON objects with their
+// field names; argument forms JSON has no word for (operand references,
+// None, dtypes) are written as their MLIR text. Keys are written in a fixed
+// order, so the output is deterministic.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mav/Export/Json.h"
+#include "mav/IR/MavOps.h"
+#include "mav/IR/OperatorInference.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/JSON.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mav;
+
+namespace {
+
+std::string torchDtype(Type type) {
+  if (type.isF32())
+    return "torch.float32";
+  if (type.isF64())
+    return "torch.float64";
+  if (type.isF16())
+    return "torch.float16";
+  if (type.isBF16())
+    return "torch.bfloat16";
+  if (type.isInteger(1))
+    return "torch.bool";
+  if (type.isUnsignedInteger(8))
+    return "torch.uint8";
+  if (auto integer = type.dyn_cast<IntegerType>())
+    return "torch.int" + std::to_string(integer.getWidth());
+  std::string text;
+  llvm::raw_string_ostream(text) << type;
+  return text;
+}
+
+std::string printed(Attribute attr) {
+  std::string text;
+  llvm::raw_string_ostream(text) << attr;
+  return text;
+}
+
+class Writer {
+public:
+  explicit Writer(llvm::raw_ostream &os) : json(os, /*IndentSize=*/2) {}
+
+  void writeModule(ModuleOp module, ArrayRef<GraphOp> graphs) {
+    json.object([&] {
+      json.attribute("format", "mav-graph");
+      json.attribute("version", kJsonExportVersion);
+      json.attributeArray("graphs", [&] {
+        for (GraphOp graph : graphs)
+          writeGraph(graph);
+      });
+      json.attributeArray("weights", [&] {
+        for (WeightOp weight : module.getOps<WeightOp>())
+          writeWeight(weight);
+      });
+    });
+  }
+
+private:
+  /// A tensor's shape and dtype, when its type says them.
+  void writeType(Type type) {
+    auto tensor = type.dyn_cast<RankedTensorType>();
+    if (!tensor) {
+      json.attribute("type", printed(TypeAttr::get(type)));
+      return;
+    }
+    json.attributeArray("shape", [&] {
+      for (int64_t extent : tensor.getShape())
+        json.value(ShapedType::isDynamic(extent) ? llvm::json::Value(nullptr)
+                                                 : llvm::json::Value(extent));
+    });
+    json.attribute("dtype", torchDtype(tensor.getElementType()));
+  }
+
+  void writeWeight(WeightOp weight) {
+    json.object([&] {
+      json.attribute("name", weight.getSymName());
+      json.attribute("kind", stringifyWeightKind(weight.getKind()));
+      writeType(weight.getWeightType());
+      json.attribute("trainable", weight.isTrainable());
+      if (auto tied = weight.getTiedToAttr())
+        json.attribute("tied_to", tied.getValue());
+    });
+  }
+
+  void writeIndexList(StringRef key, DenseI64ArrayAttr list) {
+    if (list)
+      json.attributeArray(key, [&] {
+        for (int64_t value : list.asArrayRef())
+          json.value(value);
+      });
+  }
+
+  void writeString(StringRef key, StringRef value) {
+    if (!value.empty())
+      json.attribute(key, value);
+  }
+
+  /// `{name: {shape, torch_dtype, ...}, ...}`, MASE's form of args/results.
+  void writeValues(StringRef key, ArrayAttr values) {
+    if (!values)
+      return;
+    json.attributeObject(key, [&] {
+      for (auto value : values.getAsRange<ValueMetaAttr>())
+        json.attributeObject(value.getName(), [&] {
+          writeIndexList("shape", value.getShape());
+          writeString("torch_dtype", value.getTorchDtype());
+          writeString("type", value.getType());
+          writeIndexList("precision", value.getPrecision());
+          writeIndexList("stride", value.getStride());
+          if (value.getValue()) {
+            json.attributeBegin("value");
+            writeAttr(value.getValue());
+            json.attributeEnd();
+          }
+        });
+    });
+  }
+
+  void writeAttr(Attribute attr) {
+    if (auto boolean = attr.dyn_cast<BoolAttr>())
+      return json.value(boolean.getValue());
+    if (auto integer = attr.dyn_cast<IntegerAttr>())
+      return json.value(integer.getValue().getSExtValue());
+    if (auto real = attr.dyn_cast<FloatAttr>()) {
+      double value = real.getValueAsDouble();
+      if (std::isfinite(value))
+        return json.value(value);
+      return json.value(printed(attr));
+    }
+    if (auto string = attr.dyn_cast<StringAttr>())
+      return json.value(string.getValue());
+    if (auto array = attr.dyn_cast<ArrayAttr>())
+      return json.array([&] {
+        for (Attribute element : array)
+          writeAttr(element);
+      });
+    if (auto list = attr.dyn_cast<DenseI64ArrayAttr>())
+      return json.array([&] {
+        for (int64_t value : list.asArrayRef())
+          json.value(value);
+      });
+    if (auto dict = attr.dyn_cast<DictionaryAttr>())
+      return json.object([&] {
+        for (NamedAttribute entry : dict) {
+          json.attributeBegin(entry.getName().getValue());
+          writeAttr(entry.getValue());
+          json.attributeEnd();
+        }
+      });
+    json.value(printed(attr));
+  }
+
+  void writeCommon(CommonMetaAttr common) {
+    json.attributeObject("common", [&] {
+      if (!common)
+        return;
+      writeString("mase_type", common.getMaseType());
+      writeString("mase_op", common.getMaseOp());
+      writeValues("args", common.getArgs());
+      writeValues("results", common.getResults());
+    });
+  }
+
+  void writeHardware(HardwareMetaAttr hardware) {
+    json.attributeObject("hardware", [&] {
+      if (!hardware)
+        return;
+      if (BoolAttr implicit = hardware.getIsImplicit())
+        json.attribute("is_implicit", implicit.getValue());
+      writeString("toolchain", hardware.getToolchain());
+      writeString("module", hardware.getModule());
+      if (IntegerAttr device = hardware.getDeviceId())
+        json.attribute("device_id", device.getInt());
+      for (auto [key, dict] :
+           {std::make_pair("interface", hardware.getInterface()),
+            std::make_pair("verilog_param", hardware.getVerilogParam())})
+        if (dict) {
+          json.attributeBegin(key);
+          writeAttr(dict);
+          json.attributeEnd();
+        }
+      if (ArrayAttr files = hardware.getDependenceFiles()) {
+        json.attributeBegin("dependence_files");
+        writeAttr(files);
+        json.attributeEnd();
+      }
+      writeIndexList("max_parallelism", hardware.getMaxParallelism());
+    });
+  }
+
+  void writeSoftware(SoftwareMetaAttr software) {
+    json.attributeBegin("software");
+    if (software)
+      writeAttr(software.getEntries());
+    else
+      json.object([] {});
+    json.attributeEnd();
+  }
+
+  void writeNode(NodeOpInterface node) {
+    Operation *op = node;
+    json.object([&] {
+      json.attribute("name", node.getNodeName());
+      json.attribute("op", op->getName().stripDialect());
+      // FX's target: the module path of a call_module, the weight of a
+      // get_attr, the operator otherwise.
+      if (auto call = dyn_cast<CallModuleOp>(op)) {
+        json.attribute("target", call.getTarget());
+        json.attribute("module_class", call.getModuleClass());
+      } else if (auto getAttr = dyn_cast<GetAttrOp>(op)) {
+        json.attribute("target", getAttr.getTarget());
+      } else {
+        json.attribute("target", getNodeTarget(op));
+      }
+      CommonMetaAttr common = node.getCommonMeta();
+      writeString("mase_op", common ? common.getMaseOp() : "");
+      writeString("mase_type", common ? common.getMaseType() : "");
+      json.attributeArray("results", [&] {
+        for (Value result : op->getResults())
+          json.object([&] { writeType(result.getType()); });
+      });
+      writeCommon(common);
+      writeHardware(node.getHardwareMeta());
+      writeSoftware(node.getSoftwareMeta());
+    });
+  }
+
+  /// The node and result index that define `value`.
+  std::pair<StringRef, unsigned> producer(Value value) {
+    if (auto argument = value.dyn_cast<BlockArgument>())
+      return {placeholderNames[argument], 0};
+    auto node = cast<NodeOpInterface>(value.getDefiningOp());
+    return {node.getNodeName(), value.cast<OpResult>().getResultNumber()};
+  }
+
+  void writeEdges(GraphOp graph) {
+    json.attributeArray("edges", [&] {
+      for (Operation &op : graph.getBodyBlock()) {
+        StringRef consumer = isa<OutputOp>(op)
+                                 ? StringRef("output")
+                                 : cast<NodeOpInterface>(op).getNodeName();
+        for (OpOperand &operand : op.getOpOperands()) {
+          auto [from, result] = producer(operand.get());
+          json.object([&] {
+            json.attribute("from", from);
+            json.attribute("result", result);
+            json.attribute("to", consumer);
+            json.attribute("operand", operand.getOperandNumber());
+          });
+        }
+      }
+    });
+  }
+
+  void writeGraph(GraphOp graph) {
+    Block &block = graph.getBodyBlock();
+    placeholderNames.clear();
+    for (auto [argument, name] :
+         llvm::zip(block.getArguments(), graph.getArgNames()))
+      placeholderNames[argument] = name.cast<StringAttr>().getValue();
+    json.object([&] {
+      json.attribute("name", graph.getSymName());
+      json.attributeArray("inputs", [&] {
+        for (BlockArgument argument : block.getArguments())
+          json.object([&] {
+            json.attribute("name", placeholderNames[argument]);
+            writeType(argument.getType());
+          });
+      });
+      json.attributeArray("outputs", [&] {
+        for (Value value : graph.getOutput().getOperands()) {
+          auto [from, result] = producer(value);
+          json.object([&] {
+            json.attribute("node", from);
+            json.attribute("result", result);
+            writeType(value.getType());
+          });
+        }
+      });
+      json.attributeArray("nodes", [&] {
+        for (BlockArgument argument : block.getArguments())
+          json.object([&] {
+            json.attribute("name", placeholderNames[argument]);
+            json.attribute("op", "placeholder");
+            json.attribute("target", placeholderNames[argument]);
+            json.attribute("mase_type", "placeholder");
+            json.attributeArray("results", [&] {
+              json.object([&] { writeType(argument.getType()); });
+            });
+          });
+        for (auto node : block.getOps<NodeOpInterface>())
+          writeNode(node);
+        json.object([&] {
+          json.attribute("name", "output");
+          json.attribute("op", "output");
+          json.attribute("target", "output");
+          json.attribute("mase_type", "output");
+        });
+      });
+      writeEdges(graph);
+    });
+  }
+
+  llvm::json::OStream json;
+  llvm::DenseMap<Value, StringRef> placeholderNames;
+};
+
+} // namespace
+
+LogicalResult mav::exportJson(ModuleOp module, llvm::raw_ostream &os) {
+  SmallVector<GraphOp> graphs;
+  for (GraphOp graph : module.getOps<GraphOp>())
+    if (graph.getSymVisibility().value_or("public") == "public")
+      graphs.push_back(graph);
+  if (graphs.empty())
+    return module.emitError()
+           << "--export-json: the module holds no public mav.graph";
+  Writer(os).writeModule(module, graphs);
+  os << "\n";
+  return success();
+}

@@ -1,0 +1,3 @@
+mav.graph private @body(%x: !mav.tensor) -> !mav.tensor {
+  mav.output %x : !mav.tensor
+}

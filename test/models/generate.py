@@ -437,14 +437,6 @@ def _bn_fold_linear():
                 notes="BatchNorm running stats and affine parameters are random")
 
 
-@register("bn_fold_train", "the bn_fold_conv model traced in train mode, "
-          "input 1x3x8x8")
-def _bn_fold_train():
-    m = _randomise_batchnorms(_bn_fold_classes()[0]())
-    return Spec(m, _randn(1, 3, 8, 8), training=True,
-                notes="traced in train mode: batch norm uses batch statistics")
-
-
 # Operator coverage (issue 12): small torch.nn models that use the operators
 # added to the op registry for it, each in a real module.
 

@@ -102,8 +102,7 @@ public:
 private:
   /// Folds `norm` or says why not (`reason`); fails on a hard error.
   LogicalResult tryFold(CallModuleOp norm, std::string &reason);
-  FailureOr<bool> readNorm(CallModuleOp norm, NormParams &params,
-                           std::string &reason);
+  bool readNorm(CallModuleOp norm, NormParams &params, std::string &reason);
   bool readLayer(CallModuleOp layer, LayerParams &params, std::string &reason);
   LogicalResult checkF32(CallModuleOp norm, ArrayRef<WeightOp> weights);
   WeightOp addBias(CallModuleOp layer, LayerParams &params,
@@ -190,8 +189,8 @@ LogicalResult Folder::run(SmallVectorImpl<Attribute> &folded,
   return success();
 }
 
-FailureOr<bool> Folder::readNorm(CallModuleOp norm, NormParams &params,
-                                 std::string &reason) {
+bool Folder::readNorm(CallModuleOp norm, NormParams &params,
+                      std::string &reason) {
   auto body =
       symbols.lookupNearestSymbolFrom<GraphOp>(norm, norm.getBodyAttr());
   CallFunctionOp call =
@@ -289,9 +288,8 @@ LogicalResult Folder::checkF32(CallModuleOp norm, ArrayRef<WeightOp> weights) {
 
 LogicalResult Folder::tryFold(CallModuleOp norm, std::string &reason) {
   NormParams bn;
-  FailureOr<bool> readable = readNorm(norm, bn, reason);
-  if (failed(readable) || !*readable)
-    return success(succeeded(readable));
+  if (!readNorm(norm, bn, reason))
+    return success();
   if (norm->getNumOperands() != 1 || norm->getNumResults() != 1) {
     reason = "it does not take and return one tensor";
     return success();

@@ -229,4 +229,43 @@ def InsertLearnableNodes
                               "learnable nodes inserted">];
 }
 
+def FoldBatchNorm : Pass<"mav-fold-batchnorm", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
+  let summary = "fold eval-mode batch norm into the conv or linear before it";
+  let description = [{
+    The first step of the hardware flow (docs/Hardware.md). A BatchNorm1d or
+    BatchNorm2d module call in eval mode whose input is the result of a
+    Conv1d, Conv2d (any groups) or Linear module call, and that result's only
+    use, is folded into the layer: per output channel c, with
+    s = gamma[c] / sqrt(running_var[c] + eps),
+
+        W'[c] = W[c] * s        b'[c] = (b[c] - running_mean[c]) * s + beta[c]
+
+    computed in double and rounded to f32 (b = 0 for a layer without bias,
+    which then gets a new parameter `<layer>.bias`; gamma = 1, beta = 0 for
+    `affine=False`). The batch norm node is erased and its users take the
+    layer's result; its module body and weights go too. Other weights keep
+    their data bit for bit. Works after `-mav-raise` (the layer's `common`
+    metadata gets its bias argument) and on un-raised graphs.
+
+    Not folded, and counted as skipped (the reason is in `skipped_nodes`): a
+    batch norm whose input has other users, follows anything else (a
+    transposed conv, a functional op), whose layer weights are shared or
+    tied, or that has no running statistics. A batch norm in training mode
+    is skipped with a warning naming the node. A weight whose element type is
+    not f32, or whose data is elided, is an error naming the node.
+
+    Pass outputs: `folded`, `skipped` (counts), `nodes` (the folded batch
+    norms), `skipped_nodes` (node name -> reason).
+
+    ```sh
+    mav-opt net.mlir -mav-raise -mav-fold-batchnorm -o net.folded.mlir
+    ```
+  }];
+  let statistics = [
+    Statistic<"numFolded", "folded", "batch norms folded">,
+    Statistic<"numSkipped", "skipped", "batch norms not folded">,
+  ];
+}
+
 #endif // MAV_PASSES_TD

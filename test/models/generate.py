@@ -351,6 +351,92 @@ def _plain_cnn():
                 notes="BatchNorm running stats and affine parameters are random")
 
 
+# Batch norm folding (issue 17): each BatchNorm follows a conv or linear
+# layer in one of the forms -mav-fold-batchnorm must handle, with random
+# running statistics and affine parameters.
+
+def _randomise_batchnorms(model):
+    import torch
+    import torch.nn as nn
+    with torch.no_grad():
+        for m in model.modules():
+            if isinstance(m, nn.modules.batchnorm._BatchNorm):
+                n = m.num_features
+                m.running_mean.copy_(torch.randn(n) * 0.5)
+                m.running_var.copy_(torch.rand(n) * 2 + 0.1)
+                if m.affine:
+                    m.weight.copy_(torch.randn(n))
+                    m.bias.copy_(torch.randn(n) * 0.5)
+    return model
+
+
+def _bn_fold_classes():
+    """Modules of the bn_fold_* models; __module__ pinned as in
+    _custom_classes."""
+    import torch.nn as nn
+
+    class BNFoldConv(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.conv_bias = nn.Conv2d(3, 8, 3, padding=1, bias=True)
+            self.bn_bias = nn.BatchNorm2d(8)
+            self.depthwise = nn.Conv2d(8, 8, 3, padding=1, groups=8,
+                                       bias=False)
+            self.bn_depthwise = nn.BatchNorm2d(8)
+            self.grouped = nn.Conv2d(8, 12, 1, groups=4, bias=False)
+            self.bn_plain = nn.BatchNorm2d(12, affine=False)
+            self.shared = nn.Conv2d(12, 12, 3, padding=1, bias=False)
+            self.bn_shared = nn.BatchNorm2d(12)
+            self.relu = nn.ReLU()
+
+        def forward(self, x):
+            x = self.relu(self.bn_bias(self.conv_bias(x)))
+            x = self.relu(self.bn_depthwise(self.depthwise(x)))
+            x = self.bn_plain(self.grouped(x))
+            y = self.shared(x)
+            return self.bn_shared(y) + y  # y has two users: not folded
+
+    class BNFoldLinear(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(16, 12)
+            self.bn_fc = nn.BatchNorm1d(12)
+            self.conv1d = nn.Conv1d(4, 6, 2, bias=False)
+            self.bn_conv1d = nn.BatchNorm1d(6)
+            self.head = nn.Linear(12, 5, bias=False)
+            self.bn_head = nn.BatchNorm1d(5)
+
+        def forward(self, x):  # x: (2, 16)
+            x = self.bn_fc(self.fc(x)).relu()
+            x = self.bn_conv1d(self.conv1d(x.view(2, 4, 3))).flatten(1)
+            return self.bn_head(self.head(x))
+
+    classes = (BNFoldConv, BNFoldLinear)
+    for c in classes:
+        c.__module__ = "mav_test_models"
+        c.__qualname__ = c.__name__
+    return classes
+
+
+@register("bn_fold_conv", "Conv2d(bias) -> BatchNorm2d, depthwise Conv2d -> "
+          "BatchNorm2d, grouped Conv2d -> BatchNorm2d(affine=False), Conv2d "
+          "whose result also feeds an add -> BatchNorm2d; random BN statistics, "
+          "eval mode, input 1x3x8x8")
+def _bn_fold_conv():
+    m = _randomise_batchnorms(_bn_fold_classes()[0]())
+    return Spec(m, _randn(1, 3, 8, 8),
+                notes="BatchNorm running stats and affine parameters are random")
+
+
+@register("bn_fold_linear", "Linear -> BatchNorm1d, Conv1d -> BatchNorm1d, "
+          "Linear(bias=False) -> BatchNorm1d; random BN statistics, eval mode, "
+          "input 2x16")
+def _bn_fold_linear():
+    m = _randomise_batchnorms(_bn_fold_classes()[1]())
+    return Spec(m, _randn(2, 16),
+                notes="BatchNorm running stats and affine parameters are random")
+
+
 # Operator coverage (issue 12): small torch.nn models that use the operators
 # added to the op registry for it, each in a real module.
 

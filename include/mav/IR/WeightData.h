@@ -1,0 +1,37 @@
+//===- WeightData.h - Typed access to weight values -------------*- C++ -*-===//
+//
+// Reading and writing the values of a `mav.weight` without libtorch, for
+// passes that transform weights (batch norm folding, quantization). A weight's
+// value is a `dense_resource` blob (what the importer writes), a dense
+// elements attribute (inline test data) or a splat.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MAV_IR_WEIGHTDATA_H
+#define MAV_IR_WEIGHTDATA_H
+
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <optional>
+#include <vector>
+
+namespace mav {
+
+/// The values of an f32 elements attribute, in row-major order: a
+/// `dense_resource` blob, a dense attribute, or a splat (expanded). Returns
+/// std::nullopt when the element type is not f32 or the data is absent (an
+/// elided resource, `dense_resource<__elided__>`).
+std::optional<std::vector<float>> readF32Elements(mlir::ElementsAttr value);
+
+/// A `dense_resource` attribute of `type` (f32 elements, as many as
+/// `values`) holding a copy of `values`, bit for bit. Its blob is keyed after
+/// `name` (a weight's symbol name; characters a resource key cannot hold
+/// become `_`), made unique by MLIR's blob manager.
+mlir::ElementsAttr makeF32Resource(mlir::RankedTensorType type,
+                                   llvm::ArrayRef<float> values,
+                                   llvm::StringRef name);
+
+} // namespace mav
+
+#endif // MAV_IR_WEIGHTDATA_H

@@ -31,7 +31,11 @@ static std::optional<uint32_t> blobAlignment(StringRef literal) {
 
 LogicalResult mav::checkResourceBlobs(const llvm::SourceMgr &sourceMgr,
                                       unsigned bufferId) {
-  StringRef text = sourceMgr.getMemoryBuffer(bufferId)->getBuffer();
+  const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferId);
+  // Bytecode is binary: its weights may hold any byte sequence.
+  if (isBytecode(buffer->getMemBufferRef()))
+    return success();
+  StringRef text = buffer->getBuffer();
   bool inMetadata = false, valid = true;
   for (size_t i = 0; i < text.size(); ++i) {
     StringRef rest = text.drop_front(i);

@@ -36,9 +36,9 @@ std::optional<std::vector<float>> mav::readF32Elements(ElementsAttr value) {
   return values;
 }
 
-/// A key MLIR's parser reads back: [A-Za-z_][A-Za-z0-9_$.]*.
-static std::string getResourceKey(StringRef name) {
+std::string mav::getResourceKey(StringRef name) {
   std::string key;
+  key.reserve(name.size() + 1);
   if (name.empty() || !(llvm::isAlpha(name.front()) || name.front() == '_'))
     key.push_back('_');
   for (char c : name)

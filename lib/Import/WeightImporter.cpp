@@ -2,6 +2,7 @@
 
 #include "ImporterInternals.h"
 
+#include "mav/IR/WeightData.h"
 #include "mav/Runtime/TorchTypes.h"
 
 #include "mlir/IR/AsmState.h"
@@ -13,21 +14,6 @@
 using namespace mlir;
 using namespace mav;
 using namespace mav::detail;
-
-/// A resource key for the weight `name` that MLIR's parser reads back: a bare
-/// identifier ([A-Za-z_][A-Za-z0-9_$.]*). PyTorch allows names such as
-/// `0.weight` or `block1-0.conv`; the key is only a handle, the weight keeps
-/// its real name as its symbol, and the blob manager makes keys unique.
-static std::string getResourceKey(StringRef name) {
-  std::string key;
-  key.reserve(name.size() + 1);
-  if (name.empty() || !(llvm::isAlpha(name.front()) || name.front() == '_'))
-    key.push_back('_');
-  for (char c : name)
-    key.push_back(llvm::isAlnum(c) || c == '_' || c == '$' || c == '.' ? c
-                                                                       : '_');
-  return key;
-}
 
 /// The tensor's bytes as a dense_resource blob keyed after `name`.
 static FailureOr<ElementsAttr>

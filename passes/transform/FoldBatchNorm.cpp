@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mav/IR/GraphCleanup.h"
 #include "mav/IR/NodeArguments.h"
 #include "mav/IR/OperatorInference.h"
 #include "mav/IR/WeightData.h"
@@ -459,18 +460,7 @@ WeightOp Folder::addBias(CallModuleOp layer, LayerParams &conv,
 void Folder::eraseDeadBodiesAndWeights() {
   if (normWeights.empty())
     return;
-  llvm::DenseSet<StringAttr> called;
-  module.walk([&](CallModuleOp call) {
-    if (auto body = call.getBodyAttr())
-      called.insert(body.getAttr());
-  });
-  SmallVector<GraphOp> unused;
-  for (GraphOp graph : module.getOps<GraphOp>())
-    if (graph.getSymVisibility().value_or("public") == "private" &&
-        !called.contains(graph.getSymNameAttr()))
-      unused.push_back(graph);
-  for (GraphOp graph : unused)
-    graph.erase();
+  mav::eraseUnusedBodies(module);
 
   llvm::DenseSet<StringAttr> read;
   module.walk([&](GetAttrOp getAttr) {

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mav/IR/GraphCleanup.h"
 #include "mav/IR/OperatorInference.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
@@ -60,7 +61,7 @@ struct RemoveDropout : mav::impl::RemoveDropoutBase<RemoveDropout> {
       updateSignature(graph);
     }
     numRemoved += removed.size();
-    eraseUnusedBodies(module);
+    mav::eraseUnusedBodies(module);
 
     Builder builder(&getContext());
     recordPassOutputs(
@@ -104,23 +105,6 @@ struct RemoveDropout : mav::impl::RemoveDropoutBase<RemoveDropout> {
     graph.setFunctionTypeAttr(TypeAttr::get(FunctionType::get(
         graph.getContext(), graph.getBodyBlock().getArgumentTypes(),
         graph.getOutput().getOperandTypes())));
-  }
-
-  /// One walk over the calls, not one per body: a per-body symbol use query
-  /// walks the whole module, which made this quadratic.
-  static void eraseUnusedBodies(ModuleOp module) {
-    llvm::DenseSet<StringAttr> called;
-    module.walk([&](CallModuleOp call) {
-      if (auto body = call.getBodyAttr())
-        called.insert(body.getAttr());
-    });
-    SmallVector<GraphOp> unused;
-    for (GraphOp graph : module.getOps<GraphOp>())
-      if (graph.getSymVisibility().value_or("public") == "private" &&
-          !called.contains(graph.getSymNameAttr()))
-        unused.push_back(graph);
-    for (GraphOp graph : unused)
-      graph.erase();
   }
 };
 } // namespace

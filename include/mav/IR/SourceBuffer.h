@@ -26,7 +26,7 @@ makeParsable(std::unique_ptr<llvm::MemoryBuffer> buffer);
 
 /// Rejects, with an error at its position, every hex blob in the file's
 /// `{-# ... #-}` metadata whose alignment is not a power of two, and a string
-/// in that metadata that the end of the file cuts off.
+/// in that metadata that the end of the file cuts off. Bytecode passes.
 mlir::LogicalResult checkResourceBlobs(const llvm::SourceMgr &sourceMgr,
                                        unsigned bufferId);
 

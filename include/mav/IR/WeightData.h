@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace mav {
@@ -23,6 +24,12 @@ namespace mav {
 /// std::nullopt when the element type is not f32 or the data is absent (an
 /// elided resource, `dense_resource<__elided__>`).
 std::optional<std::vector<float>> readF32Elements(mlir::ElementsAttr value);
+
+/// A resource-blob key that MLIR's parser reads back
+/// ([A-Za-z_][A-Za-z0-9_$.]*) made from a weight name. PyTorch allows names
+/// such as `0.weight` or `block1-0.conv`; the key is only a handle, the weight
+/// keeps its real name as its symbol, and the blob manager makes keys unique.
+std::string getResourceKey(llvm::StringRef name);
 
 /// A `dense_resource` attribute of `type` (f32 elements, as many as
 /// `values`) holding a copy of `values`, bit for bit. Its blob is keyed after

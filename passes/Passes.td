@@ -111,6 +111,55 @@ def AddHardwareMetadata
   ];
 }
 
+def Quantize : Pass<"mav-quantize", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
+  let summary = "fixed-point precision for every node mav has hardware for";
+  let description = [{
+    Chooses a two's complement fixed-point format <width, frac> for every
+    node whose operator has a hardware component (`linear`, `conv2d`,
+    `relu`, `add`, `mul`, `max_pool2d`, `avg_pool2d`,
+    `adaptive_avg_pool2d`, `mean`, `flatten`) and for each graph input, and
+    records it in the metadata: every tensor entry of the node's
+    `common.args` and `common.results` (data, weight and bias alike) and of
+    the graph's `inputs` / `outputs` gets `type = "fixed"` and
+    `precision = [width, frac]`. Weights keep their float values; they are
+    rounded to the format where they are used (`mav-run`'s fixed-point
+    model, `--export-verilog`'s ROMs), by the rules of docs/Hardware.md
+    (round half to even, then saturate). From then on `mav-run` runs the
+    graph as the bit-exact fixed-point model. Run `-mav-raise` first.
+
+    The format of a node is, by precedence: its name in the config file's
+    `by_name`, its `mase_op` in `by_type`, the file's `default`, the
+    `width` / `frac` options. A graph input takes its placeholder name's
+    entry in `by_name`, else the default. Where a producer's format differs
+    from its consumer's, the value is converted (docs/Hardware.md, "cast").
+
+    ```json
+    {"default": {"width": 8, "frac": 4},
+     "by_type": {"linear": {"width": 16, "frac": 8}},
+     "by_name": {"fc2": {"width": 12, "frac": 6}}}
+    ```
+
+    Errors name the file and the key: unknown keys, formats outside
+    2 <= width <= 24, 0 <= frac < width, a `by_name` entry naming no node
+    or input, a `by_type` entry naming an operator without hardware.
+
+    Pass outputs: `quantized` (node count), `formats` (nodes per
+    "<width,frac>"), `unquantized_nodes` (nodes left in float, by name).
+  }];
+  let options = [
+    Option<"width", "width", "int64_t", /*default=*/"8",
+           "default word width in bits, 2..24">,
+    Option<"frac", "frac", "int64_t", /*default=*/"4",
+           "default fraction bits, 0 <= frac < width">,
+    Option<"configFile", "config", "std::string", /*default=*/"\"\"",
+           "JSON file with per-type and per-name formats">,
+  ];
+  let statistics = [
+    Statistic<"numQuantized", "quantized", "nodes given a fixed-point format">,
+  ];
+}
+
 def CountDropout : Pass<"mav-count-dropout", "mlir::ModuleOp"> {
   let dependentDialects = ["mav::MavDialect"];
   let summary = "count dropout nodes by operator";

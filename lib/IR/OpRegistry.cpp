@@ -1108,7 +1108,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"mean"}),
        roles({DataIn, Config, Config, Config}),
        reductionFlops,
-       nullptr},
+       fixedAvgPool2d},
       {"sum",
        BuiltinFunc,
        {},

@@ -1,13 +1,18 @@
 //===- mav-run.cpp - Run a mav graph, compare it with PyTorch -------------===//
 //
 //   mav-run IN.mlir [--reference=MODEL.pt] [--seed=N]
+//   mav-run QUANTIZED.mlir [--reference=MODEL.pt] [--rtl=DIR] [--samples=N]
 //
 // Runs the graph on seeded random inputs of its argument types (on cpu) and
 // prints its outputs. With --reference it runs the TorchScript module, in eval
 // mode, on the same inputs, prints the largest absolute difference, and exits
 // non-zero when an element differs by more than atol + rtol * |reference|.
+// A graph that -mav-quantize annotated runs as the fixed-point model
+// (QuantizedRun.h): --reference prints its error, --rtl simulates a design.
 //
 //===----------------------------------------------------------------------===//
+
+#include "QuantizedRun.h"
 
 #include "mav/Checkpoint/Checkpoint.h"
 #include "mav/IR/MavDialect.h"
@@ -56,6 +61,34 @@ static llvm::cl::opt<int64_t>
     intHigh("int-high",
             llvm::cl::desc("Integer inputs are drawn from [0, int-high)"),
             llvm::cl::init(10));
+
+static llvm::cl::opt<std::string>
+    rtlDirectory("rtl",
+                 llvm::cl::desc("Simulate this exported design (mav-translate "
+                                "--export-verilog) against the fixed-point "
+                                "model, bit for bit"),
+                 llvm::cl::value_desc("DIR"));
+static llvm::cl::opt<Simulator> simulator(
+    "simulator", llvm::cl::desc("Simulator for --rtl"),
+    llvm::cl::values(clEnumValN(Simulator::Verilator, "verilator",
+                                "Verilator, a generated C++ testbench"),
+                     clEnumValN(Simulator::Icarus, "icarus",
+                                "Icarus Verilog, a generated SV testbench")),
+    llvm::cl::init(Simulator::Verilator));
+static llvm::cl::opt<int64_t>
+    samples("samples",
+            llvm::cl::desc("Inputs to stream through a quantized graph, "
+                           "seeded seed, seed+1, ..."),
+            llvm::cl::init(1));
+static llvm::cl::opt<int64_t>
+    maxCycles("max-cycles",
+              llvm::cl::desc("Cycles before --rtl gives up"),
+              llvm::cl::init(50'000'000));
+static llvm::cl::opt<std::string> workDirectory(
+    "rtl-work-dir",
+    llvm::cl::desc("Build --rtl's simulation here and keep it (default: a "
+                   "temporary directory, removed)"),
+    llvm::cl::value_desc("DIR"));
 
 /// Tensors of a (nested) output, in order.
 static void flattenTensors(const c10::IValue &value,
@@ -131,6 +164,29 @@ static int compare(const c10::IValue &actual, const c10::IValue &expected) {
   return within ? 0 : 1;
 }
 
+static int runQuantizedGraph(GraphOp graph) {
+  if (samples < 1) {
+    llvm::errs() << "mav-run: --samples must be at least 1\n";
+    return 1;
+  }
+  QuantizedRunOptions options;
+  options.seed = seed;
+  options.samples = samples;
+  options.intHigh = intHigh;
+  if (!referenceFile.empty())
+    options.reference = runReference;
+  if (absoluteTolerance.getNumOccurrences())
+    options.absoluteTolerance = absoluteTolerance;
+  if (relativeTolerance.getNumOccurrences())
+    options.relativeTolerance = relativeTolerance;
+  options.rtlDirectory = rtlDirectory;
+  options.simulation.simulator = simulator;
+  options.simulation.seed = seed;
+  options.simulation.maxCycles = maxCycles;
+  options.simulation.workDirectory = workDirectory;
+  return runQuantized(graph, options);
+}
+
 static int runMain(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   mav::exitOnClosedPipe();
@@ -162,6 +218,13 @@ static int runMain(int argc, char **argv) {
   }
 
   torch::NoGradGuard noGrad;
+  if (isQuantized(graph))
+    return runQuantizedGraph(graph);
+  if (!rtlDirectory.empty()) {
+    llvm::errs() << inputFile
+                 << ": error: --rtl needs a quantized graph (-mav-quantize)\n";
+    return 1;
+  }
   FailureOr<std::vector<c10::IValue>> inputs =
       makeRandomInputs(graph, seed, intHigh, c10::kCPU);
   if (failed(inputs))

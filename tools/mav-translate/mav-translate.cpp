@@ -4,6 +4,7 @@
 //                 [--leaf-module=CLASS] [--inline-all] -o OUT.mlir
 //   mav-translate --mav-roundtrip IN.mlir -o OUT.mlir
 //   mav-translate --export-json IN.mlir -o OUT.json
+//   mav-translate --export-verilog IN.mlir -o DIR [--graph=NAME]
 //
 // Writes text, or MLIR bytecode with --emit-bytecode. Nothing is written
 // unless the translation succeeds; JSON replaces its output file atomically.
@@ -13,6 +14,7 @@
 #include "mav/Checkpoint/AtomicFile.h"
 #include "mav/Checkpoint/Checkpoint.h"
 #include "mav/Export/Json.h"
+#include "mav/Export/Verilog.h"
 #include "mav/IR/MavDialect.h"
 #include "mav/IR/MavOps.h"
 #include "mav/IR/SourceBuffer.h"
@@ -33,7 +35,7 @@
 using namespace mlir;
 
 namespace {
-enum class Translation { ImportTorchScript, RoundTrip, ExportJson };
+enum class Translation { ImportTorchScript, RoundTrip, ExportJson, ExportVerilog };
 } // namespace
 
 static llvm::cl::opt<Translation> translation(
@@ -45,13 +47,19 @@ static llvm::cl::opt<Translation> translation(
         clEnumValN(Translation::RoundTrip, "mav-roundtrip",
                    "read mav IR (text or bytecode) and write it back"),
         clEnumValN(Translation::ExportJson, "export-json",
-                   "write the annotated graph as JSON (docs/ExportJson.md)")));
+                   "write the annotated graph as JSON (docs/ExportJson.md)"),
+        clEnumValN(Translation::ExportVerilog, "export-verilog",
+                   "write a quantized graph as a SystemVerilog design "
+                   "directory (docs/Hardware.md)")));
 static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
                                             llvm::cl::desc("<input>"),
                                             llvm::cl::init("-"));
 static llvm::cl::opt<std::string> outputFile("o", llvm::cl::desc("Output file"),
                                              llvm::cl::value_desc("filename"),
                                              llvm::cl::init("-"));
+static llvm::cl::opt<std::string>
+    graphName("graph", llvm::cl::desc("Graph to export (--export-verilog)"),
+              llvm::cl::init("forward"));
 static llvm::cl::opt<bool>
     emitBytecode("emit-bytecode",
                  llvm::cl::desc("Write MLIR bytecode instead of text"),
@@ -155,6 +163,24 @@ int main(int argc, char **argv) {
     if (failed(mav::exportJson(*module, os)))
       return 1;
     return writeOutput(os.str());
+  }
+  if (translation == Translation::ExportVerilog) {
+    if (outputFile == "-") {
+      llvm::errs() << "mav-translate: --export-verilog writes a directory: "
+                      "give it with -o DIR\n";
+      return 1;
+    }
+    FailureOr<mav::VerilogDesign> design =
+        mav::exportVerilog(*module, graphName);
+    if (failed(design))
+      return 1;
+    if (llvm::Error writeError =
+            mav::writeDesignDirectory(*design, outputFile)) {
+      llvm::errs() << "mav-translate: "
+                   << llvm::toString(std::move(writeError)) << "\n";
+      return 1;
+    }
+    return 0;
   }
   std::unique_ptr<llvm::ToolOutputFile> output =
       openOutputFile(outputFile, &error);

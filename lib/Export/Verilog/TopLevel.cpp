@@ -1,0 +1,296 @@
+//===- TopLevel.cpp - The generated top module ----------------------------===//
+//
+// Every stream is three signals, `<s>_data`, `<s>_valid`, `<s>_ready`. A
+// node's inputs are the streams `<node>_in<k>`, its result `<node>_out`. A
+// producer with one consumer is wired straight to it; with several, a
+// fixed_fork broadcasts it and a fixed_fifo holding the whole tensor sits on
+// each branch, so that no branch can stall another (a residual block's skip
+// path waits for the whole body). A fixed_cast converts a stream whose format
+// differs from its consumer's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TopLevel.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mav;
+
+namespace {
+
+constexpr int kTopOutput = -1;
+
+/// Where a stream goes: input `port` of node `node`, or the top's output.
+struct Sink {
+  int node;
+  unsigned port;
+};
+
+class TopLevelWriter {
+public:
+  TopLevelWriter(const TopLevelPlan &plan, llvm::StringSet<> &modules)
+      : plan(plan), graph(*plan.graph), modules(modules) {}
+
+  std::string write();
+
+private:
+  int64_t busWidth(FixedFormat format) const {
+    return format.width * plan.parallelism;
+  }
+  const std::string &name(unsigned node) const {
+    return plan.instanceNames[node];
+  }
+  void declare(const std::string &stream, FixedFormat format);
+  void connect(const std::string &to, const std::string &from);
+  void instance(StringRef module, const std::string &instanceName,
+                const llvm::StringMap<std::string> &params,
+                ArrayRef<std::pair<std::string, std::string>> ports);
+  void nodeInstance(unsigned index);
+  void route(unsigned producer, const std::string &stream, Sink sink);
+  void fanOut(unsigned producer, ArrayRef<Sink> sinks);
+
+  const TopLevelPlan &plan;
+  const HardwareGraph &graph;
+  llvm::StringSet<> &modules;
+  std::string declarations, body;
+};
+
+void TopLevelWriter::declare(const std::string &stream, FixedFormat format) {
+  llvm::raw_string_ostream os(declarations);
+  os << "  logic [" << busWidth(format) - 1 << ":0] " << stream << "_data;\n"
+     << "  logic " << stream << "_valid;\n"
+     << "  logic " << stream << "_ready;\n";
+}
+
+void TopLevelWriter::connect(const std::string &to, const std::string &from) {
+  llvm::raw_string_ostream os(body);
+  os << "  assign " << to << "_data = " << from << "_data;\n"
+     << "  assign " << to << "_valid = " << from << "_valid;\n"
+     << "  assign " << from << "_ready = " << to << "_ready;\n";
+}
+
+void TopLevelWriter::instance(
+    StringRef module, const std::string &instanceName,
+    const llvm::StringMap<std::string> &params,
+    ArrayRef<std::pair<std::string, std::string>> ports) {
+  modules.insert(module);
+  const HardwareComponent *component = lookupHardwareComponent(module);
+  assert(component && "component checked by the exporter");
+  llvm::raw_string_ostream os(body);
+  os << "  " << module << " #(\n";
+  for (auto [index, param] : llvm::enumerate(component->parameters)) {
+    auto found = params.find(param);
+    assert(found != params.end() && "every parameter has a value");
+    os << "    ." << param << "(" << found->second << ")"
+       << (index + 1 < component->parameters.size() ? ",\n" : "\n");
+  }
+  os << "  ) " << instanceName << " (\n    .clk(clk),\n    .rst(rst)";
+  for (auto &[port, signal] : ports)
+    os << ",\n    ." << port << "(" << signal << ")";
+  os << "\n  );\n";
+}
+
+/// Ports of stream `stream` as the component's `port` (data_in_0, ...).
+void addStreamPorts(SmallVectorImpl<std::pair<std::string, std::string>> &ports,
+                    StringRef port, const std::string &stream) {
+  ports.push_back({port.str(), stream + "_data"});
+  ports.push_back({(port + "_valid").str(), stream + "_valid"});
+  ports.push_back({(port + "_ready").str(), stream + "_ready"});
+}
+
+std::string quoted(StringRef text) { return ("\"" + text + "\"").str(); }
+
+void TopLevelWriter::nodeInstance(unsigned index) {
+  const HardwareNode &node = graph.nodes[index];
+  const std::string &inst = name(index);
+  llvm::StringMap<std::string> params;
+  auto set = [&](StringRef param, int64_t value) {
+    params[param] = std::to_string(value);
+  };
+  set("DATA_WIDTH", node.format.width);
+  set("FRAC_WIDTH", node.format.frac);
+  set("PARALLELISM", plan.parallelism);
+  ArrayRef<int64_t> in = node.inShape, out = node.outShape;
+  switch (node.kind) {
+  case HardwareOpKind::Linear:
+    set("IN_FEATURES", in.back());
+    set("OUT_FEATURES", out.back());
+    break;
+  case HardwareOpKind::Conv2d:
+    set("IN_CHANNELS", in[1]);
+    set("OUT_CHANNELS", out[1]);
+    set("IN_HEIGHT", in[2]);
+    set("IN_WIDTH", in[3]);
+    set("KERNEL_H", node.kernelH);
+    set("KERNEL_W", node.kernelW);
+    set("STRIDE", node.stride);
+    set("PADDING", node.padding);
+    break;
+  case HardwareOpKind::MaxPool2d:
+  case HardwareOpKind::AvgPool2d:
+    set("CHANNELS", in[1]);
+    set("IN_HEIGHT", in[2]);
+    set("IN_WIDTH", in[3]);
+    set("KERNEL_H", node.kernelH);
+    set("KERNEL_W", node.kernelW);
+    set("STRIDE", node.stride);
+    if (node.kind == HardwareOpKind::AvgPool2d)
+      set("RECIP_FRAC", node.recipFrac);
+    break;
+  default:
+    break;
+  }
+  if (!plan.weightFiles[index].empty()) {
+    params["WEIGHTS_FILE"] = quoted(plan.weightFiles[index]);
+    params["BIAS_FILE"] = quoted(plan.biasFiles[index]);
+  }
+  SmallVector<std::pair<std::string, std::string>> ports;
+  for (unsigned port = 0; port < node.operands.size(); ++port) {
+    std::string stream = inst + "_in" + std::to_string(port);
+    declare(stream, node.format);
+    addStreamPorts(ports, "data_in_" + std::to_string(port), stream);
+  }
+  declare(inst + "_out", node.format);
+  addStreamPorts(ports, "data_out_0", inst + "_out");
+  instance(node.component->module, "u_" + inst, params, ports);
+}
+
+void TopLevelWriter::route(unsigned producer, const std::string &stream,
+                           Sink sink) {
+  if (sink.node == kTopOutput) {
+    connect("top_out", stream);
+    return;
+  }
+  FixedFormat from = graph.nodes[producer].format;
+  FixedFormat to = graph.nodes[sink.node].format;
+  std::string target = name(sink.node) + "_in" + std::to_string(sink.port);
+  if (from == to) {
+    connect(target, stream);
+    return;
+  }
+  llvm::StringMap<std::string> params;
+  params["IN_WIDTH"] = std::to_string(from.width);
+  params["IN_FRAC_WIDTH"] = std::to_string(from.frac);
+  params["OUT_WIDTH"] = std::to_string(to.width);
+  params["OUT_FRAC_WIDTH"] = std::to_string(to.frac);
+  params["PARALLELISM"] = std::to_string(plan.parallelism);
+  SmallVector<std::pair<std::string, std::string>> ports;
+  addStreamPorts(ports, "data_in_0", stream);
+  addStreamPorts(ports, "data_out_0", target);
+  instance("fixed_cast", "u_" + target + "_cast", params, ports);
+}
+
+void TopLevelWriter::fanOut(unsigned producer, ArrayRef<Sink> sinks) {
+  const HardwareNode &node = graph.nodes[producer];
+  const std::string source = name(producer) + "_out";
+  if (sinks.size() == 1)
+    return route(producer, source, sinks.front());
+
+  std::string fork = name(producer) + "_fork";
+  int64_t branches = sinks.size();
+  {
+    llvm::raw_string_ostream os(declarations);
+    os << "  logic [" << busWidth(node.format) - 1 << ":0] " << fork
+       << "_data;\n"
+       << "  logic [" << branches - 1 << ":0] " << fork << "_valid;\n"
+       << "  logic [" << branches - 1 << ":0] " << fork << "_ready;\n";
+  }
+  llvm::StringMap<std::string> params;
+  params["DATA_WIDTH"] = std::to_string(node.format.width);
+  params["FRAC_WIDTH"] = std::to_string(node.format.frac);
+  params["PARALLELISM"] = std::to_string(plan.parallelism);
+  params["OUTPUTS"] = std::to_string(branches);
+  SmallVector<std::pair<std::string, std::string>> ports;
+  addStreamPorts(ports, "data_in_0", source);
+  addStreamPorts(ports, "data_out_0", fork);
+  instance("fixed_fork", "u_" + fork, params, ports);
+
+  // Each branch buffers the whole tensor: power of two, at least 2.
+  int64_t beats = node.outNumel() / plan.parallelism;
+  int64_t depth = 2;
+  while (depth < beats)
+    depth *= 2;
+  for (auto [index, sink] : llvm::enumerate(sinks)) {
+    std::string branch = fork + std::to_string(index);
+    std::string buffered = branch + "_fifo";
+    declare(branch, node.format);
+    declare(buffered, node.format);
+    llvm::raw_string_ostream os(body);
+    os << "  assign " << branch << "_data = " << fork << "_data;\n"
+       << "  assign " << branch << "_valid = " << fork << "_valid[" << index
+       << "];\n"
+       << "  assign " << fork << "_ready[" << index << "] = " << branch
+       << "_ready;\n";
+    llvm::StringMap<std::string> fifoParams;
+    fifoParams["DATA_WIDTH"] = params["DATA_WIDTH"];
+    fifoParams["FRAC_WIDTH"] = params["FRAC_WIDTH"];
+    fifoParams["PARALLELISM"] = params["PARALLELISM"];
+    fifoParams["DEPTH"] = std::to_string(depth);
+    SmallVector<std::pair<std::string, std::string>> fifoPorts;
+    addStreamPorts(fifoPorts, "data_in_0", branch);
+    addStreamPorts(fifoPorts, "data_out_0", buffered);
+    instance("fixed_fifo", "u_" + buffered, fifoParams, fifoPorts);
+    route(producer, buffered, sink);
+  }
+}
+
+std::string TopLevelWriter::write() {
+  FixedFormat inFormat = graph.nodes[0].format;
+  FixedFormat outFormat = graph.nodes[graph.output].format;
+  declare(name(0) + "_out", inFormat);
+  declare("top_out", outFormat);
+  connect(name(0) + "_out", "top_in");
+
+  std::vector<SmallVector<Sink, 2>> sinks(graph.nodes.size());
+  for (auto [index, node] : llvm::enumerate(graph.nodes)) {
+    if (index > 0)
+      nodeInstance(index);
+    for (auto [port, producer] : llvm::enumerate(node.operands))
+      sinks[producer].push_back({static_cast<int>(index),
+                                 static_cast<unsigned>(port)});
+  }
+  sinks[graph.output].push_back({kTopOutput, 0});
+  for (unsigned producer = 0; producer < graph.nodes.size(); ++producer)
+    if (!sinks[producer].empty())
+      fanOut(producer, sinks[producer]);
+
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "// Generated by mav-translate --export-verilog from @"
+     << plan.graphName << ". Do not edit.\n"
+     << "// Streams: " << plan.parallelism
+     << " words per beat, word 0 in the low bits; input <" << inFormat.width
+     << ", " << inFormat.frac << ">, output <" << outFormat.width << ", "
+     << outFormat.frac << "> (docs/Hardware.md).\n"
+     << "module top (\n"
+     << "  input  logic clk,\n"
+     << "  input  logic rst,\n"
+     << "  input  logic [" << busWidth(inFormat) - 1 << ":0] data_in_0,\n"
+     << "  input  logic data_in_0_valid,\n"
+     << "  output logic data_in_0_ready,\n"
+     << "  output logic [" << busWidth(outFormat) - 1 << ":0] data_out_0,\n"
+     << "  output logic data_out_0_valid,\n"
+     << "  input  logic data_out_0_ready\n"
+     << ");\n"
+     << "  logic [" << busWidth(inFormat) - 1 << ":0] top_in_data;\n"
+     << "  logic top_in_valid;\n"
+     << "  logic top_in_ready;\n"
+     << declarations << "\n"
+     << "  assign top_in_data = data_in_0;\n"
+     << "  assign top_in_valid = data_in_0_valid;\n"
+     << "  assign data_in_0_ready = top_in_ready;\n"
+     << "  assign data_out_0 = top_out_data;\n"
+     << "  assign data_out_0_valid = top_out_valid;\n"
+     << "  assign top_out_ready = data_out_0_ready;\n"
+     << body << "endmodule\n";
+  return text;
+}
+
+} // namespace
+
+std::string mav::emitTopLevel(const TopLevelPlan &plan,
+                              llvm::StringSet<> &modules) {
+  return TopLevelWriter(plan, modules).write();
+}

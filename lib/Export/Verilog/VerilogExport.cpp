@@ -1,0 +1,291 @@
+//===- VerilogExport.cpp - A quantized graph as SystemVerilog -------------===//
+//
+// Lowers the graph (HardwareGraph), checks that its hardware metadata is
+// current, chooses the stream width, rounds the weights into ROM files, and
+// writes top.sv with the components it needs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mav/Export/Verilog.h"
+#include "TopLevel.h"
+
+#include "mav/Hardware/FixedPointModel.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mav;
+
+namespace {
+
+/// A Verilog identifier for a node name: [A-Za-z0-9_], not starting with a
+/// digit, unique among `taken`.
+std::string makeIdentifier(StringRef name, llvm::StringSet<> &taken) {
+  std::string id;
+  for (char c : name)
+    id += llvm::isAlnum(c) ? c : '_';
+  if (id.empty() || llvm::isDigit(id.front()))
+    id = "n_" + id;
+  std::string unique = id;
+  for (int suffix = 1; !taken.insert(unique).second; ++suffix)
+    unique = id + "_" + std::to_string(suffix);
+  return unique;
+}
+
+/// Checks that the node's hardware metadata was computed for its current
+/// format; returns the innermost max_parallelism, or failure.
+FailureOr<int64_t> checkHardwareMetadata(const HardwareNode &node) {
+  auto hardware = node.op->getAttrOfType<HardwareMetaAttr>("hardware");
+  auto nodeName = [&] { return "node '" + node.name + "'"; };
+  if (!hardware || !hardware.getVerilogParam())
+    return node.op->emitError() << nodeName()
+                                << " has no hardware metadata: run "
+                                   "-mav-add-hardware-metadata";
+  DictionaryAttr params = hardware.getVerilogParam();
+  auto width = params.getAs<IntegerAttr>("DATA_IN_0_PRECISION_0");
+  auto frac = params.getAs<IntegerAttr>("DATA_IN_0_PRECISION_1");
+  if (!width || !frac || width.getInt() != node.format.width ||
+      frac.getInt() != node.format.frac)
+    return node.op->emitError()
+           << nodeName()
+           << ": its hardware metadata does not match its fixed-point "
+              "format <"
+           << node.format.width << ", " << node.format.frac
+           << ">: run -mav-add-hardware-metadata after -mav-quantize";
+  if (hardware.getModule() != node.component->module)
+    return node.op->emitError()
+           << nodeName() << ": its hardware metadata names module '"
+           << hardware.getModule() << "', the registry '"
+           << node.component->module << "'";
+  DenseI64ArrayAttr maxParallelism = hardware.getMaxParallelism();
+  if (!maxParallelism || maxParallelism.empty())
+    return int64_t(1);
+  return maxParallelism.asArrayRef().back();
+}
+
+/// The words per beat: the largest p <= cap that divides every tensor a
+/// component streams (per image for conv2d and the pools, per vector for
+/// linear).
+int64_t chooseParallelism(const HardwareGraph &graph, int64_t cap) {
+  int64_t divisor = 0;
+  for (const HardwareNode &node : graph.nodes) {
+    int64_t batchIn = node.inShape.empty() ? 1 : node.inShape[0];
+    int64_t batchOut = node.outShape.empty() ? 1 : node.outShape[0];
+    if (node.kind == HardwareOpKind::Linear) {
+      divisor = std::gcd(divisor, node.inShape.back());
+      divisor = std::gcd(divisor, node.outShape.back());
+    } else {
+      divisor = std::gcd(divisor, node.inNumel() / std::max<int64_t>(batchIn, 1));
+      divisor =
+          std::gcd(divisor, node.outNumel() / std::max<int64_t>(batchOut, 1));
+    }
+  }
+  int64_t parallelism = 1;
+  for (int64_t p = 1; p <= std::min(cap, divisor); ++p)
+    if (divisor % p == 0)
+      parallelism = p;
+  return parallelism;
+}
+
+/// The components the top needs besides the nodes': a fork and FIFOs where
+/// a value has several consumers, a cast where formats differ.
+SmallVector<StringRef> getGlueComponents(const HardwareGraph &graph) {
+  std::vector<int> consumers(graph.nodes.size(), 0);
+  ++consumers[graph.output];
+  bool cast = false;
+  for (const HardwareNode &node : graph.nodes)
+    for (unsigned producer : node.operands) {
+      ++consumers[producer];
+      cast |= graph.nodes[producer].format != node.format;
+    }
+  SmallVector<StringRef> glue;
+  if (llvm::any_of(consumers, [](int count) { return count > 1; }))
+    glue.append({"fixed_fork", "fixed_fifo"});
+  if (cast)
+    glue.push_back("fixed_cast");
+  return glue;
+}
+
+/// One hex word per line, `width` bits of two's complement.
+std::string memFile(ArrayRef<int64_t> words, int64_t width) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  uint64_t mask = width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+  unsigned digits = (width + 3) / 4;
+  for (int64_t word : words)
+    os << llvm::format_hex_no_prefix(static_cast<uint64_t>(word) & mask,
+                                     digits)
+       << "\n";
+  return text;
+}
+
+llvm::json::Object streamJson(FixedFormat format, int64_t words) {
+  return llvm::json::Object{{"width", format.width},
+                            {"frac", format.frac},
+                            {"words", words}};
+}
+
+} // namespace
+
+FailureOr<VerilogDesign> mav::exportVerilog(ModuleOp module,
+                                            StringRef graphName) {
+  auto graphOp = module.lookupSymbol<GraphOp>(graphName);
+  if (!graphOp)
+    return module.emitError() << "no mav.graph @" << graphName;
+  FailureOr<HardwareGraph> graph = lowerToHardware(graphOp);
+  if (failed(graph))
+    return failure();
+  for (StringRef required : getGlueComponents(*graph))
+    if (!lookupHardwareComponent(required))
+      return module.emitError() << "the component library has no '"
+                                << required << "'";
+
+  int64_t cap = std::numeric_limits<int64_t>::max();
+  for (const HardwareNode &node : llvm::drop_begin(graph->nodes)) {
+    FailureOr<int64_t> nodeCap = checkHardwareMetadata(node);
+    if (failed(nodeCap))
+      return failure();
+    cap = std::min(cap, *nodeCap);
+  }
+  FailureOr<FixedPointModel> model = FixedPointModel::create(*graph);
+  if (failed(model))
+    return failure();
+
+  TopLevelPlan plan;
+  plan.graph = &*graph;
+  plan.graphName = graphName.str();
+  plan.parallelism = chooseParallelism(*graph, cap);
+  VerilogDesign design;
+  llvm::StringSet<> taken = {"top", "top_in", "top_out", "clk", "rst"};
+  for (auto [index, node] : llvm::enumerate(graph->nodes)) {
+    plan.instanceNames.push_back(makeIdentifier(node.name, taken));
+    plan.weightFiles.emplace_back();
+    plan.biasFiles.emplace_back();
+    if (node.kind != HardwareOpKind::Linear &&
+        node.kind != HardwareOpKind::Conv2d)
+      continue;
+    const std::string &inst = plan.instanceNames.back();
+    plan.weightFiles.back() = inst + "_weight.mem";
+    plan.biasFiles.back() = inst + "_bias.mem";
+    design.files.push_back(
+        {plan.weightFiles.back(),
+         memFile(model->getWeightWords(index), node.format.width)});
+    design.files.push_back(
+        {plan.biasFiles.back(),
+         memFile(model->getBiasWords(index), node.format.width)});
+  }
+
+  llvm::StringSet<> modules;
+  std::string top = emitTopLevel(plan, modules);
+
+  // Component files in dependency order: the registry lists components so.
+  std::vector<std::string> fileList;
+  llvm::StringSet<> listed;
+  for (const HardwareComponent &component : getHardwareComponents()) {
+    if (!modules.contains(component.module))
+      continue;
+    for (StringRef file : component.dependenceFiles)
+      if (listed.insert(file).second)
+        fileList.push_back(file.str());
+  }
+  for (const std::string &file : fileList) {
+    auto found = llvm::find_if(getRtlSources(), [&](const auto &source) {
+      return source.first == file;
+    });
+    if (found == getRtlSources().end())
+      return module.emitError() << "the component library has no '" << file
+                                << "'";
+    design.files.push_back({file, found->second.str()});
+  }
+  design.files.push_back({"top.sv", top});
+  fileList.push_back("top.sv");
+  design.files.push_back({"filelist.f", llvm::join(fileList, "\n") + "\n"});
+
+  const HardwareNode &input = graph->nodes.front();
+  const HardwareNode &output = graph->nodes[graph->output];
+  llvm::json::Array files;
+  for (const std::string &file : fileList)
+    files.push_back(file);
+  llvm::json::Object manifest{
+      {"graph", graphName},
+      {"top", "top"},
+      {"parallelism", plan.parallelism},
+      {"input", streamJson(input.format, input.outNumel())},
+      {"output", streamJson(output.format, output.outNumel())},
+      {"files", std::move(files)}};
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(manifest)))
+     << "\n";
+  design.files.push_back({"design.json", json});
+  return design;
+}
+
+llvm::Error mav::writeDesignDirectory(const VerilogDesign &design,
+                                      StringRef directory) {
+  namespace fs = llvm::sys::fs;
+  auto fail = [&](const Twine &what, std::error_code error) {
+    return llvm::createStringError(error, directory + ": " + what + ": " +
+                                              error.message());
+  };
+  SmallString<256> parent(directory);
+  // Relative prefixes of createUniqueDirectory land in the temp directory.
+  if (std::error_code error = fs::make_absolute(parent))
+    return fail("cannot resolve the path", error);
+  llvm::sys::path::remove_dots(parent, /*remove_dot_dot=*/true);
+  SmallString<256> target = parent;
+  llvm::sys::path::remove_filename(parent);
+  if (parent.empty())
+    parent = ".";
+  if (fs::exists(target) && !fs::is_directory(target))
+    return llvm::createStringError(std::make_error_code(std::errc::not_a_directory),
+                                   directory +
+                                       ": exists and is not a directory");
+
+  SmallString<256> temporary;
+  if (std::error_code error = fs::createUniqueDirectory(
+          parent + "/" + llvm::sys::path::filename(target) + ".tmp",
+          temporary))
+    return fail("cannot create a temporary directory", error);
+  auto removeTemporary = [&] { fs::remove_directories(temporary); };
+  for (auto &[name, contents] : design.files) {
+    SmallString<256> path = temporary;
+    llvm::sys::path::append(path, name);
+    std::error_code error;
+    llvm::raw_fd_ostream os(path, error);
+    if (!error) {
+      os << contents;
+      os.close();
+      error = os.error();
+    }
+    if (error) {
+      removeTemporary();
+      return fail("cannot write " + name, error);
+    }
+  }
+  // Swap the new directory in; the old one goes only once that succeeded.
+  SmallString<256> old;
+  if (fs::exists(target)) {
+    old = temporary;
+    old += ".old";
+    if (std::error_code error = fs::rename(target, old)) {
+      removeTemporary();
+      return fail("cannot replace the existing directory", error);
+    }
+  }
+  if (std::error_code error = fs::rename(temporary, target)) {
+    if (!old.empty())
+      (void)fs::rename(old, target);
+    removeTemporary();
+    return fail("cannot move the design into place", error);
+  }
+  if (!old.empty())
+    fs::remove_directories(old);
+  return llvm::Error::success();
+}

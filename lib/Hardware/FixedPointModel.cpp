@@ -1,0 +1,181 @@
+//===- FixedPointModel.cpp - The bit-exact software model -----------------===//
+
+#include "mav/Hardware/FixedPointModel.h"
+
+using namespace mlir;
+using namespace mav;
+
+namespace {
+
+std::vector<int64_t> linear(ArrayRef<int64_t> x, ArrayRef<int64_t> weight,
+                            ArrayRef<int64_t> bias, int64_t inFeatures,
+                            int64_t outFeatures, FixedFormat format) {
+  std::vector<int64_t> y;
+  int64_t vectors = static_cast<int64_t>(x.size()) / inFeatures;
+  y.reserve(vectors * outFeatures);
+  for (int64_t v = 0; v < vectors; ++v) {
+    ArrayRef<int64_t> in = x.slice(v * inFeatures, inFeatures);
+    for (int64_t o = 0; o < outFeatures; ++o) {
+      int64_t acc = bias[o] * (int64_t(1) << format.frac);
+      for (int64_t i = 0; i < inFeatures; ++i)
+        acc += weight[o * inFeatures + i] * in[i];
+      y.push_back(requantize(acc, format.frac, format.width));
+    }
+  }
+  return y;
+}
+
+std::vector<int64_t> conv2d(ArrayRef<int64_t> x, ArrayRef<int64_t> weight,
+                            ArrayRef<int64_t> bias, const HardwareNode &node) {
+  int64_t batch = node.inShape[0], channels = node.inShape[1],
+          height = node.inShape[2], width = node.inShape[3];
+  int64_t outChannels = node.outShape[1], oh = node.outShape[2],
+          ow = node.outShape[3];
+  int64_t kh = node.kernelH, kw = node.kernelW;
+  FixedFormat format = node.format;
+  std::vector<int64_t> y;
+  y.reserve(node.outNumel());
+  for (int64_t n = 0; n < batch; ++n) {
+    const int64_t *image = x.data() + n * channels * height * width;
+    for (int64_t oc = 0; oc < outChannels; ++oc)
+      for (int64_t oy = 0; oy < oh; ++oy)
+        for (int64_t ox = 0; ox < ow; ++ox) {
+          int64_t acc = bias[oc] * (int64_t(1) << format.frac);
+          for (int64_t ic = 0; ic < channels; ++ic)
+            for (int64_t ky = 0; ky < kh; ++ky)
+              for (int64_t kx = 0; kx < kw; ++kx) {
+                int64_t iy = oy * node.stride + ky - node.padding;
+                int64_t ix = ox * node.stride + kx - node.padding;
+                if (iy < 0 || iy >= height || ix < 0 || ix >= width)
+                  continue;
+                acc += weight[((oc * channels + ic) * kh + ky) * kw + kx] *
+                       image[(ic * height + iy) * width + ix];
+              }
+          y.push_back(requantize(acc, format.frac, format.width));
+        }
+  }
+  return y;
+}
+
+/// Max or average over each window, in (n, c, oy, ox) order.
+std::vector<int64_t> pool(ArrayRef<int64_t> x, const HardwareNode &node) {
+  int64_t planes = node.inShape[0] * node.inShape[1];
+  int64_t height = node.inShape[2], width = node.inShape[3];
+  int64_t oh = (height - node.kernelH) / node.stride + 1;
+  int64_t ow = (width - node.kernelW) / node.stride + 1;
+  int64_t window = node.kernelH * node.kernelW;
+  bool max = node.kind == HardwareOpKind::MaxPool2d;
+  int64_t recip = max ? 0 : reciprocal(window, node.recipFrac);
+  std::vector<int64_t> y;
+  y.reserve(planes * oh * ow);
+  for (int64_t plane = 0; plane < planes; ++plane) {
+    const int64_t *image = x.data() + plane * height * width;
+    for (int64_t oy = 0; oy < oh; ++oy)
+      for (int64_t ox = 0; ox < ow; ++ox) {
+        int64_t best = minWord(64), sum = 0;
+        for (int64_t ky = 0; ky < node.kernelH; ++ky)
+          for (int64_t kx = 0; kx < node.kernelW; ++kx) {
+            int64_t word = image[(oy * node.stride + ky) * width +
+                                 ox * node.stride + kx];
+            best = std::max(best, word);
+            sum += word;
+          }
+        if (max) {
+          y.push_back(best);
+          continue;
+        }
+        // s * R can reach 2^63 at the widest formats: round in 128 bits.
+        __int128 product = static_cast<__int128>(sum) * recip;
+        __int128 quotient = product >> node.recipFrac;
+        __int128 remainder = product - (quotient << node.recipFrac);
+        __int128 half = static_cast<__int128>(1) << (node.recipFrac - 1);
+        if (remainder > half || (remainder == half && (quotient & 1)))
+          ++quotient;
+        y.push_back(saturate(
+            static_cast<int64_t>(std::clamp<__int128>(quotient, INT64_MIN,
+                                                      INT64_MAX)),
+            node.format.width));
+      }
+  }
+  return y;
+}
+
+} // namespace
+
+FailureOr<FixedPointModel> FixedPointModel::create(const HardwareGraph &graph) {
+  FixedPointModel model(graph);
+  model.weights.resize(graph.nodes.size());
+  model.biases.resize(graph.nodes.size());
+  for (auto [index, node] : llvm::enumerate(graph.nodes)) {
+    if (node.kind != HardwareOpKind::Linear &&
+        node.kind != HardwareOpKind::Conv2d)
+      continue;
+    WeightOp weightOp = node.weight;
+    auto type = weightOp.getValue().getType().cast<ShapedType>();
+    FailureOr<std::vector<int64_t>> weight = quantizeWeight(
+        node.weight, node.format, static_cast<size_t>(type.getNumElements()));
+    FailureOr<std::vector<int64_t>> bias =
+        quantizeWeight(node.bias, node.format, type.getDimSize(0));
+    if (failed(weight) || failed(bias))
+      return failure();
+    model.weights[index] = std::move(*weight);
+    model.biases[index] = std::move(*bias);
+  }
+  return model;
+}
+
+std::vector<int64_t>
+FixedPointModel::evaluate(unsigned index,
+                          ArrayRef<std::vector<int64_t>> operands) const {
+  const HardwareNode &node = graph->nodes[index];
+  ArrayRef<int64_t> x = operands[0];
+  switch (node.kind) {
+  case HardwareOpKind::Input:
+  case HardwareOpKind::Flatten:
+    return operands[0];
+  case HardwareOpKind::Linear:
+    return linear(x, weights[index], biases[index], node.inShape.back(),
+                  node.outShape.back(), node.format);
+  case HardwareOpKind::Conv2d:
+    return conv2d(x, weights[index], biases[index], node);
+  case HardwareOpKind::Relu: {
+    std::vector<int64_t> y(x.begin(), x.end());
+    for (int64_t &word : y)
+      word = std::max<int64_t>(word, 0);
+    return y;
+  }
+  case HardwareOpKind::Add:
+  case HardwareOpKind::Mul: {
+    std::vector<int64_t> y(x.size());
+    for (size_t i = 0; i < x.size(); ++i)
+      y[i] = node.kind == HardwareOpKind::Add
+                 ? saturate(x[i] + operands[1][i], node.format.width)
+                 : requantize(x[i] * operands[1][i], node.format.frac,
+                              node.format.width);
+    return y;
+  }
+  case HardwareOpKind::MaxPool2d:
+  case HardwareOpKind::AvgPool2d:
+    return pool(x, node);
+  }
+  llvm_unreachable("unknown hardware op kind");
+}
+
+std::vector<int64_t> FixedPointModel::run(ArrayRef<int64_t> input) const {
+  std::vector<std::vector<int64_t>> values(graph->nodes.size());
+  values[0].assign(input.begin(), input.end());
+  for (unsigned index = 1; index < graph->nodes.size(); ++index) {
+    const HardwareNode &node = graph->nodes[index];
+    SmallVector<std::vector<int64_t>, 2> operands;
+    for (unsigned producer : node.operands) {
+      std::vector<int64_t> words = values[producer];
+      FixedFormat from = graph->nodes[producer].format;
+      if (from != node.format)
+        for (int64_t &word : words)
+          word = castWord(word, from, node.format);
+      operands.push_back(std::move(words));
+    }
+    values[index] = evaluate(index, operands);
+  }
+  return values[graph->output];
+}

@@ -1,0 +1,265 @@
+//===- RtlSimulation.cpp - Check a design against the model ---------------===//
+//
+// The tools run with the design directory as their working directory, so
+// that the ROM file names in top.sv resolve; everything they build goes to
+// the work directory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mav/Hardware/RtlSimulation.h"
+#include "Testbenches.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace mav;
+
+namespace {
+
+Error fileError(const Twine &path, const Twine &message) {
+  return createStringError(inconvertibleErrorCode(), path + ": " + message);
+}
+
+Expected<FixedFormat> readStream(const json::Object &root, StringRef key,
+                                 int64_t &words, const Twine &path) {
+  const json::Object *stream = root.getObject(key);
+  std::optional<int64_t> width = stream ? stream->getInteger("width") : std::nullopt;
+  std::optional<int64_t> frac = stream ? stream->getInteger("frac") : std::nullopt;
+  std::optional<int64_t> count = stream ? stream->getInteger("words") : std::nullopt;
+  if (!width || !frac || !count || *width < 1 || *width > 64 || *count < 0)
+    return fileError(path, "\"" + key + "\" needs integer width, frac, words");
+  words = *count;
+  return FixedFormat{*width, *frac};
+}
+
+Error writeText(StringRef path, StringRef text) {
+  std::error_code error;
+  raw_fd_ostream os(path, error);
+  if (!error) {
+    os << text;
+    os.close();
+    error = os.error();
+  }
+  return error ? fileError(path, "cannot write: " + error.message())
+               : Error::success();
+}
+
+std::string hexWords(ArrayRef<int64_t> words, int64_t width) {
+  std::string text;
+  raw_string_ostream os(text);
+  uint64_t mask = width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+  for (int64_t word : words)
+    os << format_hex_no_prefix(static_cast<uint64_t>(word) & mask,
+                               (width + 3) / 4)
+       << "\n";
+  return text;
+}
+
+/// Runs `program args...` in `directory`, output to `logPath`.
+Error run(StringRef program, ArrayRef<std::string> args, StringRef directory,
+          StringRef logPath) {
+  ErrorOr<std::string> path = sys::findProgramByName(program);
+  if (!path)
+    return fileError(program, "not found on PATH (scripts/install-deps.sh "
+                              "installs verilator and iverilog)");
+  SmallVector<StringRef> argv = {*path};
+  for (const std::string &arg : args)
+    argv.push_back(arg);
+  SmallString<256> previous;
+  if (std::error_code error = sys::fs::current_path(previous))
+    return fileError(directory, error.message());
+  if (std::error_code error = sys::fs::set_current_path(directory))
+    return fileError(directory, "cannot enter: " + error.message());
+  std::optional<StringRef> redirects[] = {StringRef(""), logPath, logPath};
+  std::string message;
+  int status = sys::ExecuteAndWait(*path, argv, std::nullopt, redirects, 0, 0,
+                                   &message);
+  (void)sys::fs::set_current_path(previous);
+  if (status == 0)
+    return Error::success();
+  std::string log;
+  if (auto buffer = MemoryBuffer::getFile(logPath))
+    log = (*buffer)->getBuffer().take_back(3000).str();
+  return createStringError(inconvertibleErrorCode(),
+                           program + " failed (exit " + Twine(status) +
+                               (message.empty() ? "" : ", " + message) +
+                               "):\n" + log);
+}
+
+/// Parses the testbench's output.
+Expected<RtlSimulationResult> parseLog(StringRef logPath, int64_t expected) {
+  auto buffer = MemoryBuffer::getFile(logPath);
+  if (!buffer)
+    return fileError(logPath, "cannot read the simulation log");
+  RtlSimulationResult result;
+  result.expected = expected;
+  bool found = false;
+  SmallVector<StringRef> lines;
+  (*buffer)->getBuffer().split(lines, '\n');
+  for (StringRef line : lines) {
+    if (line.startswith("DIFFER") || line.startswith("PROTOCOL"))
+      result.messages.push_back(line.str());
+    if (!line.consume_front("MAV-RESULT "))
+      continue;
+    found = true;
+    SmallVector<StringRef> fields;
+    line.split(fields, ' ');
+    for (StringRef field : fields) {
+      auto [key, value] = field.split('=');
+      int64_t number = 0;
+      if (value.trim().getAsInteger(10, number))
+        continue;
+      if (key == "compared")
+        result.compared = number;
+      else if (key == "differing")
+        result.differing = number;
+      else if (key == "cycles")
+        result.cycles = number;
+      else if (key == "protocol")
+        result.protocolErrors = number;
+      else if (key == "extra")
+        result.extraBeats = number;
+    }
+  }
+  if (!found)
+    return fileError(logPath, "the simulation printed no result:\n" +
+                                  (*buffer)->getBuffer().take_back(3000));
+  return result;
+}
+
+Expected<RtlSimulationResult>
+simulateIn(StringRef directory, StringRef work, const RtlDesignInfo &design,
+           ArrayRef<int64_t> inputWords, ArrayRef<int64_t> expectedWords,
+           const RtlSimulationOptions &options) {
+  SmallString<256> inputs(work), expected(work), log(work);
+  sys::path::append(inputs, "inputs.hex");
+  sys::path::append(expected, "expected.hex");
+  sys::path::append(log, "simulation.log");
+  if (Error error = writeText(inputs, hexWords(inputWords, design.input.width)))
+    return std::move(error);
+  if (Error error = writeText(
+          expected, hexWords(expectedWords, design.output.width)))
+    return std::move(error);
+  std::string seed = std::to_string(options.seed);
+  std::string maxCycles = std::to_string(options.maxCycles);
+  SmallString<256> buildLog(work);
+  sys::path::append(buildLog, "build.log");
+
+  if (options.simulator == Simulator::Verilator) {
+    SmallString<256> testbench(work), objects(work);
+    sys::path::append(testbench, "tb.cpp");
+    sys::path::append(objects, "obj_dir");
+    if (Error error = writeText(testbench, makeVerilatorTestbench(design)))
+      return std::move(error);
+    // Small designs: a quick C++ build matters more than a fast simulation.
+    if (Error error = run("verilator",
+                          {"--cc", "--exe", "--build", "-j", "2",
+                           "--top-module", "top", "-f", "filelist.f",
+                           std::string(testbench), "--Mdir",
+                           std::string(objects), "-o", "tb", "-MAKEFLAGS",
+                           "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1"},
+                          directory, buildLog))
+      return std::move(error);
+    SmallString<256> binary(objects);
+    sys::path::append(binary, "tb");
+    if (Error error = run(binary,
+                          {std::string(inputs), std::string(expected), seed,
+                           maxCycles},
+                          directory, log))
+      return std::move(error);
+  } else {
+    SmallString<256> testbench(work), compiled(work);
+    sys::path::append(testbench, "tb.sv");
+    sys::path::append(compiled, "tb.vvp");
+    if (Error error = writeText(
+            testbench, makeIcarusTestbench(design, inputWords.size(),
+                                           expectedWords.size())))
+      return std::move(error);
+    if (Error error = run("iverilog",
+                          {"-g2012", "-s", "tb", "-o", std::string(compiled),
+                           "-c", "filelist.f", std::string(testbench)},
+                          directory, buildLog))
+      return std::move(error);
+    if (Error error =
+            run("vvp", {"-n", std::string(compiled), "+inputs=" + std::string(inputs),
+                        "+expected=" + std::string(expected), "+seed=" + seed,
+                        "+max_cycles=" + maxCycles},
+                directory, log))
+      return std::move(error);
+  }
+  return parseLog(log, static_cast<int64_t>(expectedWords.size()));
+}
+
+} // namespace
+
+Expected<RtlDesignInfo> mav::readDesignInfo(StringRef directory) {
+  SmallString<256> path(directory);
+  sys::path::append(path, "design.json");
+  auto buffer = MemoryBuffer::getFile(path);
+  if (!buffer)
+    return fileError(path, "cannot read (" + buffer.getError().message() +
+                               "): export the design with mav-translate "
+                               "--export-verilog");
+  Expected<json::Value> value = json::parse((*buffer)->getBuffer());
+  if (!value)
+    return fileError(path, toString(value.takeError()));
+  const json::Object *root = value->getAsObject();
+  if (!root)
+    return fileError(path, "expected a JSON object");
+  RtlDesignInfo design;
+  std::optional<int64_t> parallelism = root->getInteger("parallelism");
+  if (!parallelism || *parallelism < 1)
+    return fileError(path, "\"parallelism\" must be a positive integer");
+  design.parallelism = *parallelism;
+  if (std::optional<StringRef> graph = root->getString("graph"))
+    design.graph = graph->str();
+  Expected<FixedFormat> input =
+      readStream(*root, "input", design.inputWords, path);
+  if (!input)
+    return input.takeError();
+  Expected<FixedFormat> output =
+      readStream(*root, "output", design.outputWords, path);
+  if (!output)
+    return output.takeError();
+  design.input = *input;
+  design.output = *output;
+  if (const json::Array *files = root->getArray("files"))
+    for (const json::Value &file : *files)
+      if (std::optional<StringRef> name = file.getAsString())
+        design.files.push_back(name->str());
+  return design;
+}
+
+Expected<RtlSimulationResult>
+mav::simulateRtl(StringRef directory, const RtlDesignInfo &design,
+                 ArrayRef<int64_t> inputWords, ArrayRef<int64_t> expectedWords,
+                 const RtlSimulationOptions &options) {
+  SmallString<256> absolute(directory);
+  if (std::error_code error = sys::fs::make_absolute(absolute))
+    return fileError(directory, error.message());
+  if (!options.workDirectory.empty()) {
+    if (std::error_code error =
+            sys::fs::create_directories(options.workDirectory))
+      return fileError(options.workDirectory, error.message());
+    SmallString<256> work(options.workDirectory);
+    (void)sys::fs::make_absolute(work);
+    return simulateIn(absolute, work, design, inputWords, expectedWords,
+                      options);
+  }
+  SmallString<256> work;
+  if (std::error_code error =
+          sys::fs::createUniqueDirectory("mav-rtl", work))
+    return fileError("mav-rtl", "cannot create a work directory: " +
+                                    error.message());
+  Expected<RtlSimulationResult> result = simulateIn(
+      absolute, work, design, inputWords, expectedWords, options);
+  sys::fs::remove_directories(work);
+  return result;
+}

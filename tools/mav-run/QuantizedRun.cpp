@@ -1,0 +1,205 @@
+//===- QuantizedRun.cpp - mav-run on a quantized graph --------------------===//
+
+#include "QuantizedRun.h"
+
+#include "mav/Hardware/FixedPointModel.h"
+#include "mav/Runtime/Interpreter.h"
+#include "mav/Runtime/TorchTypes.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <ATen/ATen.h>
+
+using namespace mlir;
+using namespace mav;
+
+bool mav::isQuantized(GraphOp graph) {
+  for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>())
+    if (CommonMetaAttr common = node.getCommonMeta())
+      if (ArrayAttr results = common.getResults())
+        for (Attribute result : results)
+          if (getFixedFormat(result.dyn_cast<ValueMetaAttr>()))
+            return true;
+  return false;
+}
+
+namespace {
+
+std::string formatName(FixedFormat format) {
+  return "<" + std::to_string(format.width) + ", " +
+         std::to_string(format.frac) + ">";
+}
+
+/// Error statistics of the fixed-point outputs against the reference's.
+struct ErrorStats {
+  double maxAbs = 0, sumAbs = 0, maxReference = 0;
+  int64_t count = 0;
+  bool within = true;
+};
+
+/// One sample: input words, output words, and the output as reals.
+struct Sample {
+  std::vector<c10::IValue> inputs;
+  std::vector<int64_t> inputWords, outputWords;
+  at::Tensor output;
+};
+
+FailureOr<Sample> runSample(GraphOp graph, const FixedPointModel &model,
+                            uint64_t seed, int64_t intHigh) {
+  FailureOr<std::vector<c10::IValue>> inputs =
+      makeRandomInputs(graph, seed, intHigh, c10::kCPU);
+  if (failed(inputs))
+    return failure();
+  const HardwareGraph &hardware = model.getGraph();
+  Sample sample;
+  sample.inputs = std::move(*inputs);
+  if (sample.inputs.size() != 1 || !sample.inputs[0].isTensor())
+    return graph.emitError() << "the fixed-point model takes one tensor";
+  at::Tensor input =
+      sample.inputs[0].toTensor().to(at::kDouble).contiguous();
+  const double *values = input.data_ptr<double>();
+  for (int64_t i = 0, e = input.numel(); i < e; ++i)
+    sample.inputWords.push_back(quantize(values[i], hardware.nodes[0].format));
+  sample.outputWords = model.run(sample.inputWords);
+  const HardwareNode &output = hardware.nodes[hardware.output];
+  std::vector<double> reals;
+  for (int64_t word : sample.outputWords)
+    reals.push_back(dequantize(word, output.format));
+  sample.output =
+      at::tensor(reals, at::kDouble).reshape(output.outShape).to(at::kFloat);
+  return sample;
+}
+
+bool accumulateError(const Sample &sample, const c10::IValue &expected,
+                     const QuantizedRunOptions &options, ErrorStats &stats) {
+  std::vector<c10::IValue> leaves;
+  flattenValue(expected, leaves);
+  if (leaves.size() != 1 || !leaves[0].isTensor() ||
+      !leaves[0].toTensor().sizes().equals(sample.output.sizes())) {
+    llvm::errs() << "mav-run: the reference does not return one tensor of "
+                    "the graph's output shape\n";
+    return false;
+  }
+  at::Tensor reference = leaves[0].toTensor().to(at::kDouble);
+  at::Tensor mine = sample.output.to(at::kDouble);
+  at::Tensor difference = (mine - reference).abs();
+  stats.maxAbs = std::max(stats.maxAbs, difference.max().item<double>());
+  stats.sumAbs += difference.sum().item<double>();
+  stats.maxReference =
+      std::max(stats.maxReference, reference.abs().max().item<double>());
+  stats.count += difference.numel();
+  if (options.absoluteTolerance || options.relativeTolerance)
+    stats.within &= at::isclose(mine, reference,
+                                options.relativeTolerance.value_or(0),
+                                options.absoluteTolerance.value_or(0))
+                        .all()
+                        .item<bool>();
+  return true;
+}
+
+int simulate(const HardwareGraph &hardware, ArrayRef<Sample> samples,
+             const QuantizedRunOptions &options) {
+  llvm::Expected<RtlDesignInfo> design =
+      readDesignInfo(options.rtlDirectory);
+  if (!design) {
+    llvm::errs() << "mav-run: " << llvm::toString(design.takeError()) << "\n";
+    return 1;
+  }
+  const HardwareNode &input = hardware.nodes[0];
+  const HardwareNode &output = hardware.nodes[hardware.output];
+  if (design->input != input.format || design->output != output.format ||
+      design->inputWords != input.outNumel() ||
+      design->outputWords != output.outNumel()) {
+    llvm::errs() << "mav-run: " << options.rtlDirectory
+                 << ": the design was exported from another graph: it takes "
+                 << design->inputWords << " words "
+                 << formatName(design->input) << " and returns "
+                 << design->outputWords << " words "
+                 << formatName(design->output) << ", the graph "
+                 << input.outNumel() << " " << formatName(input.format)
+                 << " and " << output.outNumel() << " "
+                 << formatName(output.format) << "\n";
+    return 1;
+  }
+  std::vector<int64_t> inputWords, expectedWords;
+  for (const Sample &sample : samples) {
+    llvm::append_range(inputWords, sample.inputWords);
+    llvm::append_range(expectedWords, sample.outputWords);
+  }
+  bool verilator = options.simulation.simulator == Simulator::Verilator;
+  llvm::Expected<RtlSimulationResult> result =
+      simulateRtl(options.rtlDirectory, *design, inputWords, expectedWords,
+                  options.simulation);
+  if (!result) {
+    llvm::errs() << "mav-run: " << llvm::toString(result.takeError()) << "\n";
+    return 1;
+  }
+  for (const std::string &message : result->messages)
+    llvm::outs() << "rtl: " << message << "\n";
+  llvm::outs() << "rtl (" << (verilator ? "verilator" : "icarus")
+               << "): words compared: " << result->compared << " of "
+               << result->expected << ", differing: " << result->differing
+               << ", protocol errors: " << result->protocolErrors
+               << ", extra beats: " << result->extraBeats
+               << ", cycles: " << result->cycles << ": "
+               << (result->passed() ? "bit-exact" : "MISMATCH") << "\n";
+  return result->passed() ? 0 : 1;
+}
+
+} // namespace
+
+int mav::runQuantized(GraphOp graph, const QuantizedRunOptions &options) {
+  FailureOr<HardwareGraph> hardware = lowerToHardware(graph);
+  if (failed(hardware))
+    return 1;
+  FailureOr<FixedPointModel> model = FixedPointModel::create(*hardware);
+  if (failed(model))
+    return 1;
+  std::vector<Sample> samples;
+  for (int64_t index = 0; index < options.samples; ++index) {
+    FailureOr<Sample> sample =
+        runSample(graph, *model, options.seed + index, options.intHigh);
+    if (failed(sample))
+      return 1;
+    samples.push_back(std::move(*sample));
+  }
+  const HardwareNode &output = hardware->nodes[hardware->output];
+  llvm::outs() << "output 0: tensor<";
+  for (int64_t size : output.outShape)
+    llvm::outs() << size << "x";
+  llvm::outs() << "fixed" << formatName(output.format)
+               << "> (fixed-point model)\n";
+
+  int status = 0;
+  if (options.reference) {
+    ErrorStats stats;
+    for (const Sample &sample : samples) {
+      FailureOr<c10::IValue> expected = options.reference(sample.inputs);
+      if (failed(expected) ||
+          !accumulateError(sample, *expected, options, stats))
+        return 1;
+    }
+    double lsb = dequantize(1, output.format);
+    llvm::outs() << "fixed-point " << formatName(output.format)
+                 << " vs float reference: max abs error "
+                 << llvm::format("%.4g", stats.maxAbs) << " ("
+                 << llvm::format("%.3g", stats.maxAbs / lsb)
+                 << " LSB), mean abs error "
+                 << llvm::format("%.4g", stats.sumAbs / std::max<int64_t>(
+                                                             stats.count, 1))
+                 << ", reference max |y| "
+                 << llvm::format("%.4g", stats.maxReference);
+    if (options.absoluteTolerance || options.relativeTolerance)
+      llvm::outs() << ": " << (stats.within ? "within" : "MISMATCH")
+                   << " (atol " << options.absoluteTolerance.value_or(0)
+                   << ", rtol " << options.relativeTolerance.value_or(0)
+                   << ")";
+    llvm::outs() << "\n";
+    if (!stats.within)
+      status = 1;
+  }
+  if (!options.rtlDirectory.empty() && simulate(*hardware, samples, options))
+    status = 1;
+  return status;
+}

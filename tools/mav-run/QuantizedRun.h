@@ -1,0 +1,44 @@
+//===- QuantizedRun.h - mav-run on a quantized graph ------------*- C++ -*-===//
+//
+// A graph that -mav-quantize annotated runs as the bit-exact fixed-point
+// model: inputs are rounded to the input's format, outputs are shown as the
+// reals their words stand for. --reference reports the error against float
+// PyTorch; --rtl runs the same words through an exported design.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MAV_TOOLS_MAVRUN_QUANTIZEDRUN_H
+#define MAV_TOOLS_MAVRUN_QUANTIZEDRUN_H
+
+#include "mav/Hardware/RtlSimulation.h"
+#include "mav/IR/MavOps.h"
+
+#include <ATen/core/ivalue.h>
+#include <functional>
+#include <optional>
+
+namespace mav {
+
+struct QuantizedRunOptions {
+  uint64_t seed = 0;
+  int64_t samples = 1;
+  int64_t intHigh = 10;
+  /// Runs the float reference on the same inputs; null without one.
+  std::function<mlir::FailureOr<c10::IValue>(const std::vector<c10::IValue> &)>
+      reference;
+  /// Given explicitly: the error must stay within them.
+  std::optional<double> absoluteTolerance, relativeTolerance;
+  /// The exported design to simulate; empty for none.
+  std::string rtlDirectory;
+  RtlSimulationOptions simulation;
+};
+
+/// Whether -mav-quantize gave a node of `graph` a fixed-point format.
+bool isQuantized(GraphOp graph);
+
+/// Returns the process exit code.
+int runQuantized(GraphOp graph, const QuantizedRunOptions &options);
+
+} // namespace mav
+
+#endif // MAV_TOOLS_MAVRUN_QUANTIZEDRUN_H

@@ -96,8 +96,14 @@ def AddHardwareMetadata
     mav-opt net.mlir -mav-raise -mav-add-hardware-metadata='max-parallelism=4,4'
     ```
 
-    Pass outputs: `supported`, `unsupported` (node counts) and
-    `unsupported_ops` (counts by mase_op).
+    A node whose operator has a component but which does not fit it (a
+    grouped or dilated conv, a pool with padding, an add with alpha, ...:
+    the same checks as `--export-verilog`) is `UNSUPPORTED` too, and its
+    reason is listed.
+
+    Pass outputs: `supported`, `unsupported` (node counts),
+    `unsupported_ops` (counts by mase_op) and `unfit_nodes` (node name ->
+    why it does not fit its operator's component).
   }];
   let options = [
     ListOption<"maxParallelism", "max-parallelism", "int64_t",

@@ -75,8 +75,8 @@ std::vector<int64_t> pool(ArrayRef<int64_t> x, const HardwareNode &node) {
         int64_t best = minWord(64), sum = 0;
         for (int64_t ky = 0; ky < node.kernelH; ++ky)
           for (int64_t kx = 0; kx < node.kernelW; ++kx) {
-            int64_t word = image[(oy * node.stride + ky) * width +
-                                 ox * node.stride + kx];
+            int64_t word =
+                image[(oy * node.stride + ky) * width + ox * node.stride + kx];
             best = std::max(best, word);
             sum += word;
           }
@@ -91,10 +91,9 @@ std::vector<int64_t> pool(ArrayRef<int64_t> x, const HardwareNode &node) {
         __int128 half = static_cast<__int128>(1) << (node.recipFrac - 1);
         if (remainder > half || (remainder == half && (quotient & 1)))
           ++quotient;
-        y.push_back(saturate(
-            static_cast<int64_t>(std::clamp<__int128>(quotient, INT64_MIN,
-                                                      INT64_MAX)),
-            node.format.width));
+        y.push_back(saturate(static_cast<int64_t>(std::clamp<__int128>(
+                                 quotient, INT64_MIN, INT64_MAX)),
+                             node.format.width));
       }
   }
   return y;

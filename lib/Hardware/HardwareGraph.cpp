@@ -270,7 +270,8 @@ bool describeCall(const AtenCall &call, HardwareNode &node,
       return fail("divisor_override is not supported by fixed_avgpool2d");
     }
     // ceil_mode is harmless when it gives floor's output size.
-    if (node.outShape[2] != (node.inShape[2] - (*kernel)[0]) / (*stride)[0] + 1 ||
+    if (node.outShape[2] !=
+            (node.inShape[2] - (*kernel)[0]) / (*stride)[0] + 1 ||
         node.outShape[3] != (node.inShape[3] - (*kernel)[1]) / (*stride)[1] + 1)
       return fail("ceil_mode is not supported by the pooling components");
     return setWindow(node, *kernel, *stride, reason);
@@ -410,10 +411,10 @@ FailureOr<HardwareGraph> mav::lowerToHardware(GraphOp graph) {
     HardwareNode lowering;
     std::string reason;
     if (!describeHardwareNode(node, lowering, reason))
-      return op.emitError() << "node '" << node.getNodeName() << "' ("
-                            << (maseOp.empty() ? op.getName().getStringRef()
-                                               : maseOp)
-                            << "): " << reason;
+      return op.emitError()
+             << "node '" << node.getNodeName() << "' ("
+             << (maseOp.empty() ? op.getName().getStringRef() : maseOp)
+             << "): " << reason;
     std::optional<FixedFormat> format =
         firstFormat(node.getCommonMeta().getResults());
     if (!format)
@@ -427,18 +428,17 @@ FailureOr<HardwareGraph> mav::lowerToHardware(GraphOp graph) {
     else if (lowering.kind == HardwareOpKind::Conv2d)
       terms = lowering.inShape[1] * lowering.kernelH * lowering.kernelW;
     if (2 * format->width + ceilLog2(terms + 1) > 63)
-      return op.emitError() << "node '" << node.getNodeName()
-                            << "': the accumulator of " << terms
-                            << " terms at width " << format->width
-                            << " needs more than 63 bits";
+      return op.emitError()
+             << "node '" << node.getNodeName() << "': the accumulator of "
+             << terms << " terms at width " << format->width
+             << " needs more than 63 bits";
     if (lowering.kind == HardwareOpKind::AvgPool2d)
       lowering.recipFrac =
           chooseRecipFrac(*format, lowering.kernelH * lowering.kernelW);
-    unsigned streamInputs =
-        (lowering.kind == HardwareOpKind::Add ||
-         lowering.kind == HardwareOpKind::Mul)
-            ? 2
-            : 1;
+    unsigned streamInputs = (lowering.kind == HardwareOpKind::Add ||
+                             lowering.kind == HardwareOpKind::Mul)
+                                ? 2
+                                : 1;
     for (unsigned index = 0; index < streamInputs; ++index) {
       Value operand = op.getOperand(index);
       if (streamInputs == 2 && index == 1 && op.getNumOperands() < 2)
@@ -462,10 +462,10 @@ FailureOr<HardwareGraph> mav::lowerToHardware(GraphOp graph) {
 
   OutputOp output = graph.getOutput();
   if (output->getNumOperands() != 1)
-    return output.emitError() << "the hardware flow needs a graph with one "
-                                 "tensor output, @"
-                              << graph.getSymName() << " returns "
-                              << output->getNumOperands();
+    return output.emitError()
+           << "the hardware flow needs a graph with one "
+              "tensor output, @"
+           << graph.getSymName() << " returns " << output->getNumOperands();
   auto found = producers.find(output->getOperand(0));
   if (found == producers.end())
     return output.emitError() << "the graph's output has no hardware";
@@ -477,8 +477,7 @@ FailureOr<std::vector<int64_t>>
 mav::quantizeWeight(WeightOp weight, FixedFormat format, size_t count) {
   if (!weight)
     return std::vector<int64_t>(count, 0);
-  std::optional<std::vector<float>> values =
-      readF32Elements(weight.getValue());
+  std::optional<std::vector<float>> values = readF32Elements(weight.getValue());
   if (!values)
     return weight.emitError() << "weight '" << weight.getSymName()
                               << "' has no f32 values to quantize";

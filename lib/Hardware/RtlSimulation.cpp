@@ -8,6 +8,7 @@
 
 #include "mav/Hardware/RtlSimulation.h"
 #include "Testbenches.h"
+#include "mav/Hardware/ExternalTool.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -30,25 +31,16 @@ Error fileError(const Twine &path, const Twine &message) {
 Expected<FixedFormat> readStream(const json::Object &root, StringRef key,
                                  int64_t &words, const Twine &path) {
   const json::Object *stream = root.getObject(key);
-  std::optional<int64_t> width = stream ? stream->getInteger("width") : std::nullopt;
-  std::optional<int64_t> frac = stream ? stream->getInteger("frac") : std::nullopt;
-  std::optional<int64_t> count = stream ? stream->getInteger("words") : std::nullopt;
+  std::optional<int64_t> width =
+      stream ? stream->getInteger("width") : std::nullopt;
+  std::optional<int64_t> frac =
+      stream ? stream->getInteger("frac") : std::nullopt;
+  std::optional<int64_t> count =
+      stream ? stream->getInteger("words") : std::nullopt;
   if (!width || !frac || !count || *width < 1 || *width > 64 || *count < 0)
     return fileError(path, "\"" + key + "\" needs integer width, frac, words");
   words = *count;
   return FixedFormat{*width, *frac};
-}
-
-Error writeText(StringRef path, StringRef text) {
-  std::error_code error;
-  raw_fd_ostream os(path, error);
-  if (!error) {
-    os << text;
-    os.close();
-    error = os.error();
-  }
-  return error ? fileError(path, "cannot write: " + error.message())
-               : Error::success();
 }
 
 std::string hexWords(ArrayRef<int64_t> words, int64_t width) {
@@ -60,37 +52,6 @@ std::string hexWords(ArrayRef<int64_t> words, int64_t width) {
                                (width + 3) / 4)
        << "\n";
   return text;
-}
-
-/// Runs `program args...` in `directory`, output to `logPath`.
-Error run(StringRef program, ArrayRef<std::string> args, StringRef directory,
-          StringRef logPath) {
-  ErrorOr<std::string> path = sys::findProgramByName(program);
-  if (!path)
-    return fileError(program, "not found on PATH (scripts/install-deps.sh "
-                              "installs verilator and iverilog)");
-  SmallVector<StringRef> argv = {*path};
-  for (const std::string &arg : args)
-    argv.push_back(arg);
-  SmallString<256> previous;
-  if (std::error_code error = sys::fs::current_path(previous))
-    return fileError(directory, error.message());
-  if (std::error_code error = sys::fs::set_current_path(directory))
-    return fileError(directory, "cannot enter: " + error.message());
-  std::optional<StringRef> redirects[] = {StringRef(""), logPath, logPath};
-  std::string message;
-  int status = sys::ExecuteAndWait(*path, argv, std::nullopt, redirects, 0, 0,
-                                   &message);
-  (void)sys::fs::set_current_path(previous);
-  if (status == 0)
-    return Error::success();
-  std::string log;
-  if (auto buffer = MemoryBuffer::getFile(logPath))
-    log = (*buffer)->getBuffer().take_back(3000).str();
-  return createStringError(inconvertibleErrorCode(),
-                           program + " failed (exit " + Twine(status) +
-                               (message.empty() ? "" : ", " + message) +
-                               "):\n" + log);
 }
 
 /// Parses the testbench's output.
@@ -134,18 +95,20 @@ Expected<RtlSimulationResult> parseLog(StringRef logPath, int64_t expected) {
   return result;
 }
 
-Expected<RtlSimulationResult>
-simulateIn(StringRef directory, StringRef work, const RtlDesignInfo &design,
-           ArrayRef<int64_t> inputWords, ArrayRef<int64_t> expectedWords,
-           const RtlSimulationOptions &options) {
+Expected<RtlSimulationResult> simulateIn(StringRef directory, StringRef work,
+                                         const RtlDesignInfo &design,
+                                         ArrayRef<int64_t> inputWords,
+                                         ArrayRef<int64_t> expectedWords,
+                                         const RtlSimulationOptions &options) {
   SmallString<256> inputs(work), expected(work), log(work);
   sys::path::append(inputs, "inputs.hex");
   sys::path::append(expected, "expected.hex");
   sys::path::append(log, "simulation.log");
-  if (Error error = writeText(inputs, hexWords(inputWords, design.input.width)))
+  if (Error error =
+          writeTextFile(inputs, hexWords(inputWords, design.input.width)))
     return std::move(error);
-  if (Error error = writeText(
-          expected, hexWords(expectedWords, design.output.width)))
+  if (Error error =
+          writeTextFile(expected, hexWords(expectedWords, design.output.width)))
     return std::move(error);
   std::string seed = std::to_string(options.seed);
   std::string maxCycles = std::to_string(options.maxCycles);
@@ -156,42 +119,44 @@ simulateIn(StringRef directory, StringRef work, const RtlDesignInfo &design,
     SmallString<256> testbench(work), objects(work);
     sys::path::append(testbench, "tb.cpp");
     sys::path::append(objects, "obj_dir");
-    if (Error error = writeText(testbench, makeVerilatorTestbench(design)))
+    if (Error error = writeTextFile(testbench, makeVerilatorTestbench(design)))
       return std::move(error);
     // Small designs: a quick C++ build matters more than a fast simulation.
-    if (Error error = run("verilator",
-                          {"--cc", "--exe", "--build", "-j", "2",
-                           "--top-module", "top", "-f", "filelist.f",
-                           std::string(testbench), "--Mdir",
-                           std::string(objects), "-o", "tb", "-MAKEFLAGS",
-                           "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1"},
-                          directory, buildLog))
+    if (Error error =
+            runTool("verilator",
+                    {"--cc", "--exe", "--build", "-j", "2", "--top-module",
+                     "top", "-f", "filelist.f", std::string(testbench),
+                     "--Mdir", std::string(objects), "-o", "tb", "-MAKEFLAGS",
+                     "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1"},
+                    directory, buildLog))
       return std::move(error);
     SmallString<256> binary(objects);
     sys::path::append(binary, "tb");
-    if (Error error = run(binary,
-                          {std::string(inputs), std::string(expected), seed,
-                           maxCycles},
-                          directory, log))
+    if (Error error = runTool(
+            binary,
+            {std::string(inputs), std::string(expected), seed, maxCycles},
+            directory, log))
       return std::move(error);
   } else {
     SmallString<256> testbench(work), compiled(work);
     sys::path::append(testbench, "tb.sv");
     sys::path::append(compiled, "tb.vvp");
-    if (Error error = writeText(
+    if (Error error = writeTextFile(
             testbench, makeIcarusTestbench(design, inputWords.size(),
                                            expectedWords.size())))
       return std::move(error);
-    if (Error error = run("iverilog",
-                          {"-g2012", "-s", "tb", "-o", std::string(compiled),
-                           "-c", "filelist.f", std::string(testbench)},
-                          directory, buildLog))
-      return std::move(error);
     if (Error error =
-            run("vvp", {"-n", std::string(compiled), "+inputs=" + std::string(inputs),
-                        "+expected=" + std::string(expected), "+seed=" + seed,
-                        "+max_cycles=" + maxCycles},
-                directory, log))
+            runTool("iverilog",
+                    {"-g2012", "-s", "tb", "-o", std::string(compiled), "-c",
+                     "filelist.f", std::string(testbench)},
+                    directory, buildLog))
+      return std::move(error);
+    if (Error error = runTool("vvp",
+                              {"-n", std::string(compiled),
+                               "+inputs=" + std::string(inputs),
+                               "+expected=" + std::string(expected),
+                               "+seed=" + seed, "+max_cycles=" + maxCycles},
+                              directory, log))
       return std::move(error);
   }
   return parseLog(log, static_cast<int64_t>(expectedWords.size()));
@@ -254,12 +219,11 @@ mav::simulateRtl(StringRef directory, const RtlDesignInfo &design,
                       options);
   }
   SmallString<256> work;
-  if (std::error_code error =
-          sys::fs::createUniqueDirectory("mav-rtl", work))
-    return fileError("mav-rtl", "cannot create a work directory: " +
-                                    error.message());
-  Expected<RtlSimulationResult> result = simulateIn(
-      absolute, work, design, inputWords, expectedWords, options);
+  if (std::error_code error = sys::fs::createUniqueDirectory("mav-rtl", work))
+    return fileError("mav-rtl",
+                     "cannot create a work directory: " + error.message());
+  Expected<RtlSimulationResult> result =
+      simulateIn(absolute, work, design, inputWords, expectedWords, options);
   sys::fs::remove_directories(work);
   return result;
 }

@@ -1,12 +1,15 @@
 //===- AddHardwareMetadata.cpp - MASE hardware metadata of every node -----===//
 //
-// The component of a node is its op registry entry's; the parameters follow
-// MASE's verilog_param naming rule, computed from the node's common metadata.
+// The component of a node is its op registry entry's, when the node fits it
+// (HardwareGraph decides: a grouped conv does not fit fixed_conv2d); the
+// parameters follow MASE's verilog_param naming rule, computed from the
+// node's common metadata.
 // A float argument has no fraction, so it gets only <ARG>_PRECISION_0, its
 // width: the node is annotated, and -mav-quantize makes it fixed point.
 //
 //===----------------------------------------------------------------------===//
 
+#include "mav/Hardware/HardwareGraph.h"
 #include "mav/IR/OpRegistry.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
@@ -51,9 +54,10 @@ struct AddHardwareMetadata
     // Pass statistics count only when enabled; the outputs always do.
     supported = unsupported = 0;
     llvm::StringMap<int64_t> unsupportedOps;
+    NamedAttrList reasons;
     for (GraphOp graph : getPublicGraphs(module))
       for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>())
-        if (failed(annotate(node, unsupportedOps)))
+        if (failed(annotate(node, unsupportedOps, reasons)))
           return signalPassFailure();
 
     Builder builder(&getContext());
@@ -64,12 +68,15 @@ struct AddHardwareMetadata
          builder.getNamedAttr("unsupported",
                               builder.getI64IntegerAttr(unsupported)),
          builder.getNamedAttr("unsupported_ops",
-                              countsAttr(&getContext(), unsupportedOps))});
+                              countsAttr(&getContext(), unsupportedOps)),
+         builder.getNamedAttr("unfit_nodes",
+                              reasons.getDictionary(&getContext()))});
     markAllAnalysesPreserved();
   }
 
   LogicalResult annotate(NodeOpInterface node,
-                         llvm::StringMap<int64_t> &unsupportedOps) {
+                         llvm::StringMap<int64_t> &unsupportedOps,
+                         NamedAttrList &reasons) {
     CommonMetaAttr common = node->getAttrOfType<CommonMetaAttr>("common");
     if (!common || common.getMaseOp().empty())
       return node->emitError()
@@ -80,6 +87,13 @@ struct AddHardwareMetadata
     Builder builder(context);
     const OpInfo *info = lookupMaseOp(common.getMaseOp());
     const HardwareComponent *component = info ? info->hardware : nullptr;
+    HardwareNode lowering;
+    std::string reason;
+    if (component && !isa<GetAttrOp>(node.getOperation()) &&
+        !describeHardwareNode(node, lowering, reason)) {
+      reasons.set(node.getNodeName(), builder.getStringAttr(reason));
+      component = nullptr;
+    }
     if (component) {
       ++numSupported;
       ++supported;

@@ -123,8 +123,7 @@ struct Quantize : mav::impl::QuantizeBase<Quantize> {
     ModuleOp module = getOperation();
     QuantizeConfig config;
     config.defaultFormat = {width, frac};
-    if (std::string error = formatError(config.defaultFormat);
-        !error.empty()) {
+    if (std::string error = formatError(config.defaultFormat); !error.empty()) {
       module.emitError() << "mav-quantize: " << error;
       return signalPassFailure();
     }
@@ -156,14 +155,13 @@ struct Quantize : mav::impl::QuantizeBase<Quantize> {
           unquantized.push_back(builder.getStringAttr(node.getNodeName()));
           continue;
         }
-        FixedFormat format = chooseFormat(config, node.getNodeName(),
-                                          common.getMaseOp());
-        node->setAttr("common",
-                      CommonMetaAttr::get(
-                          &getContext(), common.getMaseType(),
-                          common.getMaseOp(),
-                          withFormat(common.getArgs(), format),
-                          withFormat(common.getResults(), format)));
+        FixedFormat format =
+            chooseFormat(config, node.getNodeName(), common.getMaseOp());
+        node->setAttr("common", CommonMetaAttr::get(
+                                    &getContext(), common.getMaseType(),
+                                    common.getMaseOp(),
+                                    withFormat(common.getArgs(), format),
+                                    withFormat(common.getResults(), format)));
         for (Value result : node->getResults())
           valueFormats[result] = format;
         ++formats["<" + std::to_string(format.width) + "," +
@@ -190,9 +188,8 @@ struct Quantize : mav::impl::QuantizeBase<Quantize> {
     std::unique_ptr<llvm::MemoryBuffer> file =
         openInputFile(configFile, &error);
     if (!file) {
-      getOperation().emitError()
-          << "mav-quantize: cannot read config '" << configFile
-          << "': " << error;
+      getOperation().emitError() << "mav-quantize: cannot read config '"
+                                 << configFile << "': " << error;
       return failure();
     }
     error = parseConfig(file->getBuffer(), config);
@@ -203,8 +200,8 @@ struct Quantize : mav::impl::QuantizeBase<Quantize> {
     return success();
   }
 
-  static FixedFormat chooseFormat(const QuantizeConfig &config,
-                                  StringRef name, StringRef maseOp) {
+  static FixedFormat chooseFormat(const QuantizeConfig &config, StringRef name,
+                                  StringRef maseOp) {
     if (auto found = config.byName.find(name); found != config.byName.end())
       return found->second;
     if (auto found = config.byType.find(maseOp); found != config.byType.end())
@@ -235,7 +232,8 @@ struct Quantize : mav::impl::QuantizeBase<Quantize> {
     if (!outputs)
       return;
     SmallVector<Attribute> updated(outputs.begin(), outputs.end());
-    for (auto [index, value] : llvm::enumerate(graph.getOutput()->getOperands()))
+    for (auto [index, value] :
+         llvm::enumerate(graph.getOutput()->getOperands()))
       if (auto found = valueFormats.find(value);
           found != valueFormats.end() && index < updated.size())
         updated[index] = withFormat(updated[index], found->second);
@@ -248,15 +246,14 @@ struct Quantize : mav::impl::QuantizeBase<Quantize> {
                            const llvm::StringSet<> &namesSeen) {
     for (const auto &entry : config.byName)
       if (!namesSeen.contains(entry.first())) {
-        module.emitError() << configFile << ": \"by_name\" \""
-                           << entry.first() << "\" names no node or input";
+        module.emitError() << configFile << ": \"by_name\" \"" << entry.first()
+                           << "\" names no node or input";
         return failure();
       }
     for (const auto &entry : config.byType) {
       const OpInfo *info = lookupMaseOp(entry.first());
       if (!info || !info->hardware) {
-        module.emitError() << configFile << ": \"by_type\" \""
-                           << entry.first()
+        module.emitError() << configFile << ": \"by_type\" \"" << entry.first()
                            << "\" is not an operator with hardware";
         return failure();
       }

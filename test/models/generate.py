@@ -437,6 +437,87 @@ def _bn_fold_linear():
                 notes="BatchNorm running stats and affine parameters are random")
 
 
+# The hardware flow (issue 17): the three designs simulated bit for bit.
+# Every tensor size is a multiple of 4, so parallelism 1, 2 and 4 all fit.
+
+def _hw_classes():
+    """Modules of the hw_* models; __module__ pinned as in _custom_classes."""
+    import torch.nn as nn
+
+    class HwMLP(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc1 = nn.Linear(16, 16)
+            self.bn1 = nn.BatchNorm1d(16)
+            self.fc2 = nn.Linear(16, 8)
+            self.bn2 = nn.BatchNorm1d(8)
+            self.fc3 = nn.Linear(8, 4)
+            self.relu = nn.ReLU()
+
+        def forward(self, x):  # x: (2, 16)
+            x = self.relu(self.bn1(self.fc1(x)))
+            x = self.relu(self.bn2(self.fc2(x)))
+            return self.fc3(x)
+
+    class HwCNN(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv2d(3, 4, 3, padding=1)
+            self.bn = nn.BatchNorm2d(4)
+            self.relu = nn.ReLU()
+            self.pool = nn.MaxPool2d(2)
+            self.flatten = nn.Flatten()
+            self.fc = nn.Linear(64, 8)
+
+        def forward(self, x):  # x: (1, 3, 8, 8)
+            x = self.pool(self.relu(self.bn(self.conv(x))))
+            return self.fc(self.flatten(x))
+
+    class HwResidual(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.conv1 = nn.Conv2d(4, 4, 3, padding=1, bias=False)
+            self.bn1 = nn.BatchNorm2d(4)
+            self.conv2 = nn.Conv2d(4, 4, 3, padding=1, bias=False)
+            self.bn2 = nn.BatchNorm2d(4)
+            self.relu = nn.ReLU()
+            self.pool = nn.AdaptiveAvgPool2d(1)
+            self.fc = nn.Linear(4, 4)
+
+        def forward(self, x):  # x: (1, 4, 6, 6)
+            y = self.relu(self.bn1(self.conv1(x)))
+            y = self.bn2(self.conv2(y))
+            y = self.relu(y + x)
+            return self.fc(self.pool(y).flatten(1))
+
+    classes = (HwMLP, HwCNN, HwResidual)
+    for c in classes:
+        c.__module__ = "mav_test_models"
+        c.__qualname__ = c.__name__
+    return classes
+
+
+@register("hw_mlp", "hardware flow: Linear(16,16) -> BatchNorm1d -> ReLU -> "
+          "Linear(16,8) -> BatchNorm1d -> ReLU -> Linear(8,4); random BN "
+          "statistics, input 2x16")
+def _hw_mlp():
+    return Spec(_randomise_batchnorms(_hw_classes()[0]()), _randn(2, 16))
+
+
+@register("hw_cnn", "hardware flow: Conv2d(3,4,3,pad 1) -> BatchNorm2d -> "
+          "ReLU -> MaxPool2d(2) -> Flatten -> Linear(64,8); random BN "
+          "statistics, input 1x3x8x8")
+def _hw_cnn():
+    return Spec(_randomise_batchnorms(_hw_classes()[1]()), _randn(1, 3, 8, 8))
+
+
+@register("hw_residual", "hardware flow: a residual block, conv-bn-relu-"
+          "conv-bn + x -> ReLU -> AdaptiveAvgPool2d(1) -> flatten -> "
+          "Linear(4,4); random BN statistics, input 1x4x6x6")
+def _hw_residual():
+    return Spec(_randomise_batchnorms(_hw_classes()[2]()), _randn(1, 4, 6, 6))
+
+
 # Operator coverage (issue 12): small torch.nn models that use the operators
 # added to the op registry for it, each in a real module.
 

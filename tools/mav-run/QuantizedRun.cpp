@@ -56,8 +56,7 @@ FailureOr<Sample> runSample(GraphOp graph, const FixedPointModel &model,
   sample.inputs = std::move(*inputs);
   if (sample.inputs.size() != 1 || !sample.inputs[0].isTensor())
     return graph.emitError() << "the fixed-point model takes one tensor";
-  at::Tensor input =
-      sample.inputs[0].toTensor().to(at::kDouble).contiguous();
+  at::Tensor input = sample.inputs[0].toTensor().to(at::kDouble).contiguous();
   const double *values = input.data_ptr<double>();
   for (int64_t i = 0, e = input.numel(); i < e; ++i)
     sample.inputWords.push_back(quantize(values[i], hardware.nodes[0].format));
@@ -90,18 +89,17 @@ bool accumulateError(const Sample &sample, const c10::IValue &expected,
       std::max(stats.maxReference, reference.abs().max().item<double>());
   stats.count += difference.numel();
   if (options.absoluteTolerance || options.relativeTolerance)
-    stats.within &= at::isclose(mine, reference,
-                                options.relativeTolerance.value_or(0),
-                                options.absoluteTolerance.value_or(0))
-                        .all()
-                        .item<bool>();
+    stats.within &=
+        at::isclose(mine, reference, options.relativeTolerance.value_or(0),
+                    options.absoluteTolerance.value_or(0))
+            .all()
+            .item<bool>();
   return true;
 }
 
 int simulate(const HardwareGraph &hardware, ArrayRef<Sample> samples,
              const QuantizedRunOptions &options) {
-  llvm::Expected<RtlDesignInfo> design =
-      readDesignInfo(options.rtlDirectory);
+  llvm::Expected<RtlDesignInfo> design = readDesignInfo(options.rtlDirectory);
   if (!design) {
     llvm::errs() << "mav-run: " << llvm::toString(design.takeError()) << "\n";
     return 1;
@@ -113,9 +111,8 @@ int simulate(const HardwareGraph &hardware, ArrayRef<Sample> samples,
       design->outputWords != output.outNumel()) {
     llvm::errs() << "mav-run: " << options.rtlDirectory
                  << ": the design was exported from another graph: it takes "
-                 << design->inputWords << " words "
-                 << formatName(design->input) << " and returns "
-                 << design->outputWords << " words "
+                 << design->inputWords << " words " << formatName(design->input)
+                 << " and returns " << design->outputWords << " words "
                  << formatName(design->output) << ", the graph "
                  << input.outNumel() << " " << formatName(input.format)
                  << " and " << output.outNumel() << " "
@@ -186,15 +183,14 @@ int mav::runQuantized(GraphOp graph, const QuantizedRunOptions &options) {
                  << llvm::format("%.4g", stats.maxAbs) << " ("
                  << llvm::format("%.3g", stats.maxAbs / lsb)
                  << " LSB), mean abs error "
-                 << llvm::format("%.4g", stats.sumAbs / std::max<int64_t>(
-                                                             stats.count, 1))
+                 << llvm::format("%.4g", stats.sumAbs /
+                                             std::max<int64_t>(stats.count, 1))
                  << ", reference max |y| "
                  << llvm::format("%.4g", stats.maxReference);
     if (options.absoluteTolerance || options.relativeTolerance)
       llvm::outs() << ": " << (stats.within ? "within" : "MISMATCH")
                    << " (atol " << options.absoluteTolerance.value_or(0)
-                   << ", rtol " << options.relativeTolerance.value_or(0)
-                   << ")";
+                   << ", rtol " << options.relativeTolerance.value_or(0) << ")";
     llvm::outs() << "\n";
     if (!stats.within)
       status = 1;

@@ -81,8 +81,7 @@ static llvm::cl::opt<int64_t>
                            "seeded seed, seed+1, ..."),
             llvm::cl::init(1));
 static llvm::cl::opt<int64_t>
-    maxCycles("max-cycles",
-              llvm::cl::desc("Cycles before --rtl gives up"),
+    maxCycles("max-cycles", llvm::cl::desc("Cycles before --rtl gives up"),
               llvm::cl::init(50'000'000));
 static llvm::cl::opt<std::string> workDirectory(
     "rtl-work-dir",

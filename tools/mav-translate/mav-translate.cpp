@@ -4,7 +4,9 @@
 //                 [--leaf-module=CLASS] [--inline-all] -o OUT.mlir
 //   mav-translate --mav-roundtrip IN.mlir -o OUT.mlir
 //   mav-translate --export-json IN.mlir -o OUT.json
+//   mav-translate --export-json IN.mlir --resources=REPORT.json -o OUT.json
 //   mav-translate --export-verilog IN.mlir -o DIR [--graph=NAME]
+//   mav-translate --report-resources DIR -o REPORT.json
 //
 // Writes text, or MLIR bytecode with --emit-bytecode. Nothing is written
 // unless the translation succeeds; JSON replaces its output file atomically.
@@ -15,6 +17,7 @@
 #include "mav/Checkpoint/Checkpoint.h"
 #include "mav/Export/Json.h"
 #include "mav/Export/Verilog.h"
+#include "mav/Hardware/ResourceReport.h"
 #include "mav/IR/MavDialect.h"
 #include "mav/IR/MavOps.h"
 #include "mav/IR/SourceBuffer.h"
@@ -35,7 +38,13 @@
 using namespace mlir;
 
 namespace {
-enum class Translation { ImportTorchScript, RoundTrip, ExportJson, ExportVerilog };
+enum class Translation {
+  ImportTorchScript,
+  RoundTrip,
+  ExportJson,
+  ExportVerilog,
+  ReportResources
+};
 } // namespace
 
 static llvm::cl::opt<Translation> translation(
@@ -50,7 +59,10 @@ static llvm::cl::opt<Translation> translation(
                    "write the annotated graph as JSON (docs/ExportJson.md)"),
         clEnumValN(Translation::ExportVerilog, "export-verilog",
                    "write a quantized graph as a SystemVerilog design "
-                   "directory (docs/Hardware.md)")));
+                   "directory (docs/Hardware.md)"),
+        clEnumValN(Translation::ReportResources, "report-resources",
+                   "synthesise an exported design directory with Yosys: a "
+                   "JSON report, and a summary on stdout")));
 static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
                                             llvm::cl::desc("<input>"),
                                             llvm::cl::init("-"));
@@ -60,6 +72,10 @@ static llvm::cl::opt<std::string> outputFile("o", llvm::cl::desc("Output file"),
 static llvm::cl::opt<std::string>
     graphName("graph", llvm::cl::desc("Graph to export (--export-verilog)"),
               llvm::cl::init("forward"));
+static llvm::cl::opt<std::string> resourcesFile(
+    "resources",
+    llvm::cl::desc("Embed this --report-resources report (--export-json)"),
+    llvm::cl::value_desc("REPORT.json"));
 static llvm::cl::opt<bool>
     emitBytecode("emit-bytecode",
                  llvm::cl::desc("Write MLIR bytecode instead of text"),
@@ -79,7 +95,10 @@ static llvm::cl::opt<bool>
               llvm::cl::init(false));
 
 /// Reads mav IR or a checkpoint, rather than a TorchScript archive.
-static bool readsIR() { return translation != Translation::ImportTorchScript; }
+static bool readsIR() {
+  return translation != Translation::ImportTorchScript &&
+         translation != Translation::ReportResources;
+}
 
 /// Writes `text` to the output, replacing a file only once it is complete.
 static int writeOutput(llvm::StringRef text) {
@@ -102,6 +121,67 @@ static int writeOutput(llvm::StringRef text) {
   return 0;
 }
 
+/// --report-resources: the JSON report to -o, a summary to stdout.
+static int reportResources() {
+  llvm::Expected<llvm::json::Object> report = mav::reportResources(inputFile);
+  if (!report) {
+    llvm::errs() << "mav-translate: " << llvm::toString(report.takeError())
+                 << "\n";
+    return 1;
+  }
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  os << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object(*report)))
+     << "\n";
+  if (outputFile != "-")
+    llvm::outs() << mav::summarizeResources(*report);
+  return writeOutput(os.str());
+}
+
+/// Diagnostics of the exports as one line each, `file:line:col: error: ...`,
+/// without the source line: a node's line holds all its metadata.
+static LogicalResult printOneLine(Diagnostic &diagnostic) {
+  FileLineColLoc position;
+  diagnostic.getLocation()->walk([&](Location location) {
+    if (auto fileLoc = location.dyn_cast<FileLineColLoc>()) {
+      position = fileLoc;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (position)
+    llvm::errs() << position.getFilename().getValue() << ":"
+                 << position.getLine() << ":" << position.getColumn() << ": ";
+  llvm::errs() << (diagnostic.getSeverity() == DiagnosticSeverity::Error
+                       ? "error: "
+                       : "note: ")
+               << diagnostic.str() << "\n";
+  for (Diagnostic &note : diagnostic.getNotes())
+    llvm::errs() << "note: " << note.str() << "\n";
+  return success();
+}
+
+/// The report given with --resources, when there is one.
+static llvm::Expected<std::optional<llvm::json::Object>> readResources() {
+  if (resourcesFile.empty())
+    return std::nullopt;
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      openInputFile(resourcesFile, &error);
+  if (!file)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), error);
+  llvm::Expected<llvm::json::Value> value =
+      llvm::json::parse(file->getBuffer());
+  if (!value)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   resourcesFile + ": " +
+                                       llvm::toString(value.takeError()));
+  if (!value->getAsObject())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   resourcesFile + ": expected a JSON object");
+  return *value->getAsObject();
+}
+
 static OwningOpRef<ModuleOp> translate(llvm::SourceMgr &sourceMgr,
                                        MLIRContext &context) {
   if (readsIR())
@@ -122,6 +202,9 @@ int main(int argc, char **argv) {
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   llvm::cl::ParseCommandLineOptions(argc, argv, "mav translation driver\n");
+
+  if (translation == Translation::ReportResources)
+    return reportResources();
 
   MLIRContext context;
   context.loadDialect<mav::MavDialect>();
@@ -152,15 +235,24 @@ int main(int argc, char **argv) {
   if (!module || (input->weights && failed(mav::attachCheckpointWeights(
                                         *module, *input->weights))))
     return 1;
+  ScopedDiagnosticHandler oneLine(&context, printOneLine);
   if (translation == Translation::ExportJson) {
     if (module->getOps<mav::GraphOp>().empty()) {
       llvm::errs() << "mav-translate: " << inputFile
                    << ": no mav.graph to export\n";
       return 1;
     }
+    llvm::Expected<std::optional<llvm::json::Object>> resources =
+        readResources();
+    if (!resources) {
+      llvm::errs() << "mav-translate: " << llvm::toString(resources.takeError())
+                   << "\n";
+      return 1;
+    }
     std::string json;
     llvm::raw_string_ostream os(json);
-    if (failed(mav::exportJson(*module, os)))
+    if (failed(
+            mav::exportJson(*module, os, *resources ? &**resources : nullptr)))
       return 1;
     return writeOutput(os.str());
   }
@@ -176,8 +268,8 @@ int main(int argc, char **argv) {
       return 1;
     if (llvm::Error writeError =
             mav::writeDesignDirectory(*design, outputFile)) {
-      llvm::errs() << "mav-translate: "
-                   << llvm::toString(std::move(writeError)) << "\n";
+      llvm::errs() << "mav-translate: " << llvm::toString(std::move(writeError))
+                   << "\n";
       return 1;
     }
     return 0;

@@ -10,6 +10,7 @@
 #define MAV_EXPORT_JSON_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace mav {
@@ -17,9 +18,11 @@ namespace mav {
 /// The version of the schema, written as "version".
 constexpr int64_t kJsonExportVersion = 1;
 
-/// Writes the module's public graphs as JSON. Fails, with a diagnostic on the
-/// module and nothing written, when the module holds no public graph.
-mlir::LogicalResult exportJson(mlir::ModuleOp module, llvm::raw_ostream &os);
+/// Writes the module's public graphs as JSON, with `resources` (a report of
+/// mav-translate --report-resources) when given. Fails, with a diagnostic on
+/// the module and nothing written, when the module holds no public graph.
+mlir::LogicalResult exportJson(mlir::ModuleOp module, llvm::raw_ostream &os,
+                               const llvm::json::Object *resources = nullptr);
 
 } // namespace mav
 

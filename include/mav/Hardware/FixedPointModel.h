@@ -35,9 +35,8 @@ public:
 
 private:
   explicit FixedPointModel(const HardwareGraph &graph) : graph(&graph) {}
-  std::vector<int64_t> evaluate(unsigned index,
-                                llvm::ArrayRef<std::vector<int64_t>> operands)
-      const;
+  std::vector<int64_t>
+  evaluate(unsigned index, llvm::ArrayRef<std::vector<int64_t>> operands) const;
 
   const HardwareGraph *graph;
   std::vector<std::vector<int64_t>> weights, biases;

@@ -52,7 +52,8 @@ class Writer {
 public:
   explicit Writer(llvm::raw_ostream &os) : json(os, /*IndentSize=*/2) {}
 
-  void writeModule(ModuleOp module, ArrayRef<GraphOp> graphs) {
+  void writeModule(ModuleOp module, ArrayRef<GraphOp> graphs,
+                   const llvm::json::Object *resources) {
     json.object([&] {
       json.attribute("format", "mav-graph");
       json.attribute("version", kJsonExportVersion);
@@ -64,6 +65,8 @@ public:
         for (WeightOp weight : module.getOps<WeightOp>())
           writeWeight(weight);
       });
+      if (resources)
+        json.attribute("resources", llvm::json::Object(*resources));
     });
   }
 
@@ -319,7 +322,8 @@ private:
 
 } // namespace
 
-LogicalResult mav::exportJson(ModuleOp module, llvm::raw_ostream &os) {
+LogicalResult mav::exportJson(ModuleOp module, llvm::raw_ostream &os,
+                              const llvm::json::Object *resources) {
   SmallVector<GraphOp> graphs;
   for (GraphOp graph : module.getOps<GraphOp>())
     if (graph.getSymVisibility().value_or("public") == "public")
@@ -327,7 +331,7 @@ LogicalResult mav::exportJson(ModuleOp module, llvm::raw_ostream &os) {
   if (graphs.empty())
     return module.emitError()
            << "--export-json: the module holds no public mav.graph";
-  Writer(os).writeModule(module, graphs);
+  Writer(os).writeModule(module, graphs, resources);
   os << "\n";
   return success();
 }

@@ -248,8 +248,8 @@ std::string TopLevelWriter::write() {
     if (index > 0)
       nodeInstance(index);
     for (auto [port, producer] : llvm::enumerate(node.operands))
-      sinks[producer].push_back({static_cast<int>(index),
-                                 static_cast<unsigned>(port)});
+      sinks[producer].push_back(
+          {static_cast<int>(index), static_cast<unsigned>(port)});
   }
   sinks[graph.output].push_back({kTopOutput, 0});
   for (unsigned producer = 0; producer < graph.nodes.size(); ++producer)

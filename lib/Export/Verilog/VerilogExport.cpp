@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mav/Export/Verilog.h"
 #include "TopLevel.h"
+#include "mav/Export/Verilog.h"
 
 #include "mav/Hardware/FixedPointModel.h"
 
@@ -81,7 +81,8 @@ int64_t chooseParallelism(const HardwareGraph &graph, int64_t cap) {
       divisor = std::gcd(divisor, node.inShape.back());
       divisor = std::gcd(divisor, node.outShape.back());
     } else {
-      divisor = std::gcd(divisor, node.inNumel() / std::max<int64_t>(batchIn, 1));
+      divisor =
+          std::gcd(divisor, node.inNumel() / std::max<int64_t>(batchIn, 1));
       divisor =
           std::gcd(divisor, node.outNumel() / std::max<int64_t>(batchOut, 1));
     }
@@ -119,16 +120,14 @@ std::string memFile(ArrayRef<int64_t> words, int64_t width) {
   uint64_t mask = width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
   unsigned digits = (width + 3) / 4;
   for (int64_t word : words)
-    os << llvm::format_hex_no_prefix(static_cast<uint64_t>(word) & mask,
-                                     digits)
+    os << llvm::format_hex_no_prefix(static_cast<uint64_t>(word) & mask, digits)
        << "\n";
   return text;
 }
 
 llvm::json::Object streamJson(FixedFormat format, int64_t words) {
-  return llvm::json::Object{{"width", format.width},
-                            {"frac", format.frac},
-                            {"words", words}};
+  return llvm::json::Object{
+      {"width", format.width}, {"frac", format.frac}, {"words", words}};
 }
 
 } // namespace
@@ -143,8 +142,8 @@ FailureOr<VerilogDesign> mav::exportVerilog(ModuleOp module,
     return failure();
   for (StringRef required : getGlueComponents(*graph))
     if (!lookupHardwareComponent(required))
-      return module.emitError() << "the component library has no '"
-                                << required << "'";
+      return module.emitError()
+             << "the component library has no '" << required << "'";
 
   int64_t cap = std::numeric_limits<int64_t>::max();
   for (const HardwareNode &node : llvm::drop_begin(graph->nodes)) {
@@ -199,8 +198,8 @@ FailureOr<VerilogDesign> mav::exportVerilog(ModuleOp module,
       return source.first == file;
     });
     if (found == getRtlSources().end())
-      return module.emitError() << "the component library has no '" << file
-                                << "'";
+      return module.emitError()
+             << "the component library has no '" << file << "'";
     design.files.push_back({file, found->second.str()});
   }
   design.files.push_back({"top.sv", top});
@@ -221,8 +220,7 @@ FailureOr<VerilogDesign> mav::exportVerilog(ModuleOp module,
       {"files", std::move(files)}};
   std::string json;
   llvm::raw_string_ostream os(json);
-  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(manifest)))
-     << "\n";
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(manifest))) << "\n";
   design.files.push_back({"design.json", json});
   return design;
 }
@@ -244,14 +242,13 @@ llvm::Error mav::writeDesignDirectory(const VerilogDesign &design,
   if (parent.empty())
     parent = ".";
   if (fs::exists(target) && !fs::is_directory(target))
-    return llvm::createStringError(std::make_error_code(std::errc::not_a_directory),
-                                   directory +
-                                       ": exists and is not a directory");
+    return llvm::createStringError(
+        std::make_error_code(std::errc::not_a_directory),
+        directory + ": exists and is not a directory");
 
   SmallString<256> temporary;
   if (std::error_code error = fs::createUniqueDirectory(
-          parent + "/" + llvm::sys::path::filename(target) + ".tmp",
-          temporary))
+          parent + "/" + llvm::sys::path::filename(target) + ".tmp", temporary))
     return fail("cannot create a temporary directory", error);
   auto removeTemporary = [&] { fs::remove_directories(temporary); };
   for (auto &[name, contents] : design.files) {
@@ -263,6 +260,7 @@ llvm::Error mav::writeDesignDirectory(const VerilogDesign &design,
       os << contents;
       os.close();
       error = os.error();
+      os.clear_error(); // reported below, not by the destructor
     }
     if (error) {
       removeTemporary();

@@ -19,7 +19,7 @@ mav.graph @implicit(%x: tensor<2x6xf32>) -> tensor<2x3x2xf32> {
   // CHECK-SAME: hardware = #mav.hardware<is_implicit = false, toolchain = "INTERNAL_RTL", module = "fixed_mul", device_id = -1 : i64, interface = {},
   // CHECK-SAME: verilog_param = {DATA_IN_0_PARALLELISM_DIM_0 = 2 : i64, DATA_IN_0_PARALLELISM_DIM_1 = 1 : i64, DATA_IN_0_PRECISION_0 = 8 : i64, DATA_IN_0_PRECISION_1 = 4 : i64, DATA_IN_0_TENSOR_SIZE_DIM_0 = 6 : i64, DATA_IN_0_TENSOR_SIZE_DIM_1 = 2 : i64,
   // CHECK-SAME: DATA_IN_1_PRECISION_1 = 4 : i64,
-  // CHECK-SAME: dependence_files = ["fixed_round_sat.sv", "fixed_skid_buffer.sv", "fixed_mul.sv"], max_parallelism = [2]>
+  // CHECK-SAME: dependence_files = ["fixed_round_sat.sv", "fixed_skid_buffer.sv", "fixed_join2.sv", "fixed_mul.sv"], max_parallelism = [2]>
   %mul = mav.call_function "aten::mul" (%x, %w) {common = #mav.common<mase_type = "builtin_func", mase_op = "mul", args = [#mav.value<name = "data_in_0", shape = [2, 6], type = "fixed", precision = [8, 4]>, #mav.value<name = "data_in_1", shape = [2, 6], type = "fixed", precision = [8, 4]>], results = [#mav.value<name = "data_out_0", shape = [2, 6], type = "fixed", precision = [8, 4]>]>} : (tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<2x6xf32>
   // CHECK: %view = mav.call_method "view"
   // CHECK-SAME: hardware = #mav.hardware<is_implicit = true, toolchain = "UNSUPPORTED", device_id = -1 : i64, interface = {},

@@ -37,6 +37,15 @@ def requant(x, shift, width):
     return saturate(rne_shift(x, shift), width)
 
 
+def cast(x, in_frac, out_width, out_frac):
+    """x in <in_width, in_frac> to <out_width, out_frac>: fewer (or as many)
+    fraction bits: round half to even, then saturate; more: shift left
+    (exact), then saturate."""
+    if in_frac >= out_frac:
+        return requant(x, in_frac - out_frac, out_width)
+    return saturate(x << (out_frac - in_frac), out_width)
+
+
 def relu(x):
     return max(x, 0)
 
@@ -133,5 +142,9 @@ if __name__ == "__main__":
     assert rne_shift(-10, 2) == -2        # -2.5 -> -2
     assert rne_shift(-9, 2) == -2         # -2.25 -> -2
     assert requant(1 << 20, 4, 8) == 127 and requant(-(1 << 20), 4, 8) == -128
+    assert cast(6, 4, 8, 2) == 2 and cast(10, 4, 8, 2) == 2   # <8,4> -> <8,2>: ties to even
+    assert cast(-6, 4, 8, 2) == -2 and cast(0x7fff, 8, 8, 4) == 127
+    assert cast(-3, 4, 16, 10) == -192 and cast(100, 2, 8, 6) == 127
+    assert cast(-128, 4, 8, 6) == -128 and cast(5, 0, 4, 0) == 5
     assert reciprocal(9, 16) == 7282 and reciprocal(4, 16) == 16384
     print("fixedpoint self-check ok")

@@ -15,9 +15,11 @@
 // Parameters: DATA_WIDTH, FRAC_WIDTH (format only), PARALLELISM (divides the
 //   input and output element counts), CHANNELS, IN_HEIGHT, IN_WIDTH, KERNEL_H,
 //   KERNEL_W, STRIDE, RECIP_FRAC (fraction bits of 1/n, 1..30, default 16).
-// Implementation: the whole image is buffered (each beat is taken, then written
-//   one word per cycle), then one window tap per cycle, then each output beat is
-//   held until taken. Not pipelined.
+// Implementation: fixed_window_scan buffers the whole image (each beat is
+//   taken, then written one word per cycle), then visits one window tap per
+//   cycle, then holds each output beat until taken; this module holds the
+//   running window sum. Not pipelined. The scan checks the parameters, this
+//   module RECIP_FRAC.
 // Protocol: valid/ready; a beat moves on a rising edge where valid && ready;
 //   rst active-high, synchronous.
 // Latency per image: (1 + PARALLELISM) cycles per input beat, then
@@ -45,150 +47,56 @@ module fixed_avgpool2d #(
   input  logic                              data_out_0_ready
 );
   localparam int W    = DATA_WIDTH;
-  localparam int P    = PARALLELISM;
   localparam int C    = CHANNELS;
-  localparam int H    = IN_HEIGHT;
-  localparam int WD   = IN_WIDTH;
-  localparam int KH   = KERNEL_H;
-  localparam int KW   = KERNEL_W;
-  localparam int OH   = (H - KH) / STRIDE + 1;
-  localparam int OWD  = (WD - KW) / STRIDE + 1;
-  localparam int NIN  = C * H * WD;
-  localparam int BW   = P * W;
-  localparam int XA   = (NIN > 1) ? $clog2(NIN) : 1;
-  localparam int CA   = (C   > 1) ? $clog2(C)   : 1;
-  localparam int KHA  = (KH  > 1) ? $clog2(KH)  : 1;
-  localparam int KWA  = (KW  > 1) ? $clog2(KW)  : 1;
-  localparam int OHA  = (OH  > 1) ? $clog2(OH)  : 1;
-  localparam int OWA  = (OWD > 1) ? $clog2(OWD) : 1;
-  localparam int PA   = $clog2(P + 1);
-  localparam int N    = KH * KW;
-  localparam int ACC  = W + $clog2(N + 1);          // window sum, exact
+  localparam int KK   = KERNEL_H * KERNEL_W;
+  localparam int CA   = (C  > 1) ? $clog2(C)  : 1;
+  localparam int KA   = (KK > 1) ? $clog2(KK) : 1;
+  localparam int ACC  = W + $clog2(KK + 1);         // window sum, exact
   localparam int RW   = RECIP_FRAC + 2;             // R as a non-negative signed number
   localparam int PW   = ACC + RW;                   // s * R, exact
-  localparam logic [RW-1:0] RECIP = RW'(((1 << RECIP_FRAC) + N / 2) / N);
+  localparam logic [RW-1:0] RECIP = RW'(((1 << RECIP_FRAC) + KK / 2) / KK);
 
   generate
-    if (FRAC_WIDTH < 0 || FRAC_WIDTH >= W || P < 1 || NIN % P != 0 || (C * OH * OWD) % P != 0 ||
-        STRIDE < 1 || KH > H || KW > WD || RECIP_FRAC < 1 || RECIP_FRAC > 30) begin : g_bad_params
-      initial $display("ERROR: fixed_avgpool2d: bad parameters");
+    if (RECIP_FRAC < 1 || RECIP_FRAC > 30) begin : g_bad_params
+      initial $display("ERROR: fixed_avgpool2d: need 1 <= RECIP_FRAC <= 30");
     end
   endgenerate
 
-  localparam logic [1:0] S_LOAD   = 2'd0;
-  localparam logic [1:0] S_UNPACK = 2'd1;
-  localparam logic [1:0] S_TAP    = 2'd2;
-  localparam logic [1:0] S_EMIT   = 2'd3;
-
-  logic [W-1:0] xmem [0:NIN-1];
-
-  logic [1:0]     state;
-  logic [BW-1:0]  stage;     // the beat being written into xmem
-  logic [PA-1:0]  ucnt;
-  logic [XA-1:0]  widx;
-  logic [BW-1:0]  obuf;
-  logic [PA-1:0]  pcnt;
-  logic           last_out;  // the beat in obuf ends the image
-  logic [ACC-1:0] acc;
-  logic [CA-1:0]  c;
-  logic [OHA-1:0] oy;
-  logic [OWA-1:0] ox;
-  logic [KHA-1:0] ky;
-  logic [KWA-1:0] kx;
-
-  logic [XA-1:0]  addr;
+  // The tap being visited (fixed_window_scan): channel, position in the
+  // window (tap_ic is always 0: one channel per window), and the input word.
+  logic           tap_valid;
+  logic [CA-1:0]  tap_oc;
+  logic           tap_ic;
+  logic [KA-1:0]  tap_k;
   logic [W-1:0]   x_word;
+
+  logic [ACC-1:0] acc;
   logic [ACC-1:0] acc_next;
   logic [W-1:0]   y_word;
   logic           first_tap;
-  logic           last_kx;
-  logic           last_ky;
-  logic           last_ox;
-  logic           last_oy;
-  logic           last_c;
-
-  assign addr      = XA'(32'(c) * (H * WD) + (32'(oy) * STRIDE + 32'(ky)) * WD
-                         + 32'(ox) * STRIDE + 32'(kx));
-  assign x_word    = xmem[addr];
-  assign first_tap = (ky == '0) && (kx == '0);
   logic [PW-1:0]  scaled;
+
+  assign first_tap = (tap_ic == 1'b0) && (tap_k == '0);
   assign acc_next  = (first_tap ? '0 : acc) + {{(ACC - W){x_word[W-1]}}, x_word};
   assign scaled    = {{RW{acc_next[ACC-1]}}, acc_next} * {{ACC{1'b0}}, RECIP};
   fixed_round_sat #(.IN_WIDTH(PW), .SHIFT(RECIP_FRAC), .OUT_WIDTH(W)) u_rs (
     .data_in(scaled), .data_out(y_word));
-  assign last_kx   = (kx == KWA'(KW - 1));
-  assign last_ky   = (ky == KHA'(KH - 1));
-  assign last_ox   = (ox == OWA'(OWD - 1));
-  assign last_oy   = (oy == OHA'(OH - 1));
-  assign last_c    = (c == CA'(C - 1));
-
-  assign data_in_0_ready  = (state == S_LOAD);
-  assign data_out_0_valid = (state == S_EMIT);
-  assign data_out_0       = obuf;
 
   always_ff @(posedge clk) begin
-    if (state == S_UNPACK) xmem[widx] <= stage[W-1:0];
+    if (tap_valid) acc <= acc_next;
   end
 
-  always_ff @(posedge clk) begin
-    if (rst) begin
-      state    <= S_LOAD;
-      ucnt     <= '0;
-      widx     <= '0;
-      pcnt     <= '0;
-      last_out <= 1'b0;
-      c  <= '0; oy <= '0; ox <= '0;
-      ky <= '0; kx <= '0;
-    end else begin
-      case (state)
-        S_LOAD: if (data_in_0_valid) begin
-          stage <= data_in_0;
-          ucnt  <= '0;
-          state <= S_UNPACK;
-        end
-        S_UNPACK: begin
-          stage <= stage >> W;
-          if (widx == XA'(NIN - 1)) begin
-            widx  <= '0;
-            state <= S_TAP;
-          end else begin
-            widx <= widx + 1'b1;
-            if (ucnt == PA'(P - 1)) state <= S_LOAD;
-          end
-          ucnt <= ucnt + 1'b1;
-        end
-        S_TAP: begin
-          acc <= acc_next;
-          if (!last_kx) kx <= kx + 1'b1;
-          else begin
-            kx <= '0;
-            if (!last_ky) ky <= ky + 1'b1;
-            else begin
-              // One output done.
-              ky   <= '0;
-              obuf <= (obuf >> W) | (BW'(y_word) << (BW - W));
-              if (!last_ox) ox <= ox + 1'b1;
-              else begin
-                ox <= '0;
-                if (!last_oy) oy <= oy + 1'b1;
-                else begin
-                  oy <= '0;
-                  c  <= last_c ? '0 : c + 1'b1;
-                end
-              end
-              last_out <= last_ox && last_oy && last_c;
-              if (pcnt == PA'(P - 1)) begin
-                pcnt  <= '0;
-                state <= S_EMIT;
-              end else begin
-                pcnt <= pcnt + 1'b1;
-              end
-            end
-          end
-        end
-        S_EMIT: if (data_out_0_ready) state <= last_out ? S_LOAD : S_TAP;
-        default: state <= S_LOAD;
-      endcase
-    end
-  end
+  // Each channel is pooled alone: the tap of output channel c reads channel c.
+  fixed_window_scan #(
+    .DATA_WIDTH(DATA_WIDTH), .FRAC_WIDTH(FRAC_WIDTH), .PARALLELISM(PARALLELISM),
+    .IN_CHANNELS(C), .OUT_CHANNELS(C), .WINDOW_CHANNELS(1),
+    .IN_HEIGHT(IN_HEIGHT), .IN_WIDTH(IN_WIDTH), .KERNEL_H(KERNEL_H), .KERNEL_W(KERNEL_W),
+    .STRIDE(STRIDE), .PADDING(0)
+  ) u_scan (
+    .clk(clk), .rst(rst),
+    .data_in_0(data_in_0), .data_in_0_valid(data_in_0_valid), .data_in_0_ready(data_in_0_ready),
+    .data_out_0(data_out_0), .data_out_0_valid(data_out_0_valid), .data_out_0_ready(data_out_0_ready),
+    .tap_valid(tap_valid), .tap_oc(tap_oc), .tap_ic(tap_ic), .tap_k(tap_k),
+    .tap_ch(tap_oc), .tap_word(x_word), .win_result(y_word)
+  );
 endmodule

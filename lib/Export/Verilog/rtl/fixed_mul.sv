@@ -6,10 +6,11 @@
 //   (docs/Hardware.md, "Fixed-point arithmetic".)
 // Parameters: DATA_WIDTH, FRAC_WIDTH, PARALLELISM (words per beat, all streams).
 // Protocol: valid/ready on data_in_0, data_in_1 and data_out_0. The two inputs are
-//   joined: a beat is taken from both at once, on a rising edge where both are
-//   valid and the output stage can accept. data_in_N_ready depends on the other
-//   input's valid (never on its own). rst active-high, synchronous.
-//   Registered output (fixed_skid_buffer): latency 1 cycle, one beat per cycle.
+//   joined (fixed_join2): a beat is taken from both at once, on a rising edge
+//   where both are valid and the output stage can accept. data_in_N_ready
+//   depends on the other input's valid (never on its own). rst active-high,
+//   synchronous. Registered output (fixed_join2's fixed_skid_buffer): latency
+//   1 cycle, one beat per cycle. fixed_join2 checks the parameters.
 module fixed_mul #(
   parameter int DATA_WIDTH  = 8,
   parameter int FRAC_WIDTH  = 4,
@@ -29,14 +30,7 @@ module fixed_mul #(
 );
   localparam int W = DATA_WIDTH;
 
-  generate
-    if (FRAC_WIDTH < 0 || FRAC_WIDTH >= DATA_WIDTH || PARALLELISM < 1) begin : g_bad_params
-      initial $display("ERROR: fixed_mul: need 0 <= FRAC_WIDTH < DATA_WIDTH, PARALLELISM >= 1");
-    end
-  endgenerate
-
   logic [W*PARALLELISM-1:0] result;
-  logic                     stage_ready;
 
   genvar j;
   generate
@@ -52,15 +46,13 @@ module fixed_mul #(
     end
   endgenerate
 
-  assign data_in_0_ready = data_in_1_valid && stage_ready;
-  assign data_in_1_ready = data_in_0_valid && stage_ready;
-
-  fixed_skid_buffer #(
+  fixed_join2 #(
     .DATA_WIDTH(DATA_WIDTH), .FRAC_WIDTH(FRAC_WIDTH), .PARALLELISM(PARALLELISM)
-  ) u_out (
+  ) u_join (
     .clk(clk), .rst(rst),
-    .data_in_0(result), .data_in_0_valid(data_in_0_valid && data_in_1_valid),
-    .data_in_0_ready(stage_ready),
+    .data_in_0_valid(data_in_0_valid), .data_in_0_ready(data_in_0_ready),
+    .data_in_1_valid(data_in_1_valid), .data_in_1_ready(data_in_1_ready),
+    .result(result),
     .data_out_0(data_out_0), .data_out_0_valid(data_out_0_valid), .data_out_0_ready(data_out_0_ready)
   );
 endmodule

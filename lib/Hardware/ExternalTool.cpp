@@ -11,7 +11,7 @@
 
 using namespace llvm;
 
-static Error fileError(const Twine &path, const Twine &message) {
+Error mav::makeFileError(const Twine &path, const Twine &message) {
   return createStringError(inconvertibleErrorCode(), path + ": " + message);
 }
 
@@ -24,7 +24,7 @@ Error mav::writeTextFile(StringRef path, StringRef text) {
     error = os.error();
     os.clear_error(); // reported below, not by the destructor
   }
-  return error ? fileError(path, "cannot write: " + error.message())
+  return error ? makeFileError(path, "cannot write: " + error.message())
                : Error::success();
 }
 
@@ -32,16 +32,16 @@ Error mav::runTool(StringRef program, ArrayRef<std::string> args,
                    StringRef directory, StringRef logPath) {
   ErrorOr<std::string> path = sys::findProgramByName(program);
   if (!path)
-    return fileError(program, "not found on PATH (scripts/install-deps.sh "
-                              "installs verilator and iverilog)");
+    return makeFileError(program, "not found on PATH (scripts/install-deps.sh "
+                                  "installs verilator and iverilog)");
   SmallVector<StringRef> argv = {*path};
   for (const std::string &arg : args)
     argv.push_back(arg);
   SmallString<256> previous;
   if (std::error_code error = sys::fs::current_path(previous))
-    return fileError(directory, error.message());
+    return makeFileError(directory, error.message());
   if (std::error_code error = sys::fs::set_current_path(directory))
-    return fileError(directory, "cannot enter: " + error.message());
+    return makeFileError(directory, "cannot enter: " + error.message());
   std::optional<StringRef> redirects[] = {StringRef(""), logPath, logPath};
   std::string message;
   int status =

@@ -2,6 +2,9 @@
 
 #include "mav/Hardware/FixedPointModel.h"
 
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
 using namespace mlir;
 using namespace mav;
 
@@ -177,4 +180,15 @@ std::vector<int64_t> FixedPointModel::run(ArrayRef<int64_t> input) const {
     values[index] = evaluate(index, operands);
   }
   return values[graph->output];
+}
+
+std::string mav::formatHexWords(ArrayRef<int64_t> words, int64_t width) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  uint64_t mask = width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+  unsigned digits = (width + 3) / 4;
+  for (int64_t word : words)
+    os << llvm::format_hex_no_prefix(static_cast<uint64_t>(word) & mask, digits)
+       << "\n";
+  return text;
 }

@@ -16,25 +16,21 @@ using namespace mav;
 
 namespace {
 
-Error fileError(const Twine &path, const Twine &message) {
-  return createStringError(inconvertibleErrorCode(), path + ": " + message);
-}
-
 /// The cell counts of the (single, flattened) module of a `stat -json`.
 Expected<json::Object> readStat(StringRef path) {
   auto buffer = MemoryBuffer::getFile(path);
   if (!buffer)
-    return fileError(path, "Yosys wrote no statistics");
+    return makeFileError(path, "Yosys wrote no statistics");
   Expected<json::Value> value = json::parse((*buffer)->getBuffer());
   if (!value)
-    return fileError(path, toString(value.takeError()));
+    return makeFileError(path, toString(value.takeError()));
   const json::Object *root = value->getAsObject();
   const json::Object *modules = root ? root->getObject("modules") : nullptr;
   if (!modules || modules->size() != 1)
-    return fileError(path, "expected the statistics of one flat module");
+    return makeFileError(path, "expected the statistics of one flat module");
   const json::Object *module = modules->begin()->second.getAsObject();
   if (!module)
-    return fileError(path, "malformed statistics");
+    return makeFileError(path, "malformed statistics");
   return *module;
 }
 
@@ -62,21 +58,22 @@ bool isXilinxFlipFlop(StringRef type) {
 Expected<json::Object> mav::reportResources(StringRef directory) {
   SmallString<256> absolute(directory);
   if (std::error_code error = sys::fs::make_absolute(absolute))
-    return fileError(directory, error.message());
+    return makeFileError(directory, error.message());
   SmallString<256> fileList(absolute);
   sys::path::append(fileList, "filelist.f");
   auto list = MemoryBuffer::getFile(fileList);
   if (!list)
-    return fileError(fileList, "cannot read (" + list.getError().message() +
-                                   "): export the design with mav-translate "
-                                   "--export-verilog");
+    return makeFileError(fileList,
+                         "cannot read (" + list.getError().message() +
+                             "): export the design with mav-translate "
+                             "--export-verilog");
   SmallVector<StringRef> files;
   (*list)->getBuffer().split(files, '\n', -1, /*KeepEmpty=*/false);
   std::string read = "read_verilog -defer -sv " + join(files, " ") + "; ";
 
   SmallString<256> work;
   if (std::error_code error = sys::fs::createUniqueDirectory("mav-synth", work))
-    return fileError("mav-synth", error.message());
+    return makeFileError("mav-synth", error.message());
   auto path = [&](StringRef name) {
     SmallString<256> result(work);
     sys::path::append(result, name);

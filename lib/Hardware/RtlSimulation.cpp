@@ -24,10 +24,6 @@ using namespace mav;
 
 namespace {
 
-Error fileError(const Twine &path, const Twine &message) {
-  return createStringError(inconvertibleErrorCode(), path + ": " + message);
-}
-
 Expected<FixedFormat> readStream(const json::Object &root, StringRef key,
                                  int64_t &words, const Twine &path) {
   const json::Object *stream = root.getObject(key);
@@ -38,27 +34,17 @@ Expected<FixedFormat> readStream(const json::Object &root, StringRef key,
   std::optional<int64_t> count =
       stream ? stream->getInteger("words") : std::nullopt;
   if (!width || !frac || !count || *width < 1 || *width > 64 || *count < 0)
-    return fileError(path, "\"" + key + "\" needs integer width, frac, words");
+    return makeFileError(path,
+                         "\"" + key + "\" needs integer width, frac, words");
   words = *count;
   return FixedFormat{*width, *frac};
-}
-
-std::string hexWords(ArrayRef<int64_t> words, int64_t width) {
-  std::string text;
-  raw_string_ostream os(text);
-  uint64_t mask = width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
-  for (int64_t word : words)
-    os << format_hex_no_prefix(static_cast<uint64_t>(word) & mask,
-                               (width + 3) / 4)
-       << "\n";
-  return text;
 }
 
 /// Parses the testbench's output.
 Expected<RtlSimulationResult> parseLog(StringRef logPath, int64_t expected) {
   auto buffer = MemoryBuffer::getFile(logPath);
   if (!buffer)
-    return fileError(logPath, "cannot read the simulation log");
+    return makeFileError(logPath, "cannot read the simulation log");
   RtlSimulationResult result;
   result.expected = expected;
   bool found = false;
@@ -90,8 +76,8 @@ Expected<RtlSimulationResult> parseLog(StringRef logPath, int64_t expected) {
     }
   }
   if (!found)
-    return fileError(logPath, "the simulation printed no result:\n" +
-                                  (*buffer)->getBuffer().take_back(3000));
+    return makeFileError(logPath, "the simulation printed no result:\n" +
+                                      (*buffer)->getBuffer().take_back(3000));
   return result;
 }
 
@@ -105,10 +91,10 @@ Expected<RtlSimulationResult> simulateIn(StringRef directory, StringRef work,
   sys::path::append(expected, "expected.hex");
   sys::path::append(log, "simulation.log");
   if (Error error =
-          writeTextFile(inputs, hexWords(inputWords, design.input.width)))
+          writeTextFile(inputs, formatHexWords(inputWords, design.input.width)))
     return std::move(error);
-  if (Error error =
-          writeTextFile(expected, hexWords(expectedWords, design.output.width)))
+  if (Error error = writeTextFile(
+          expected, formatHexWords(expectedWords, design.output.width)))
     return std::move(error);
   std::string seed = std::to_string(options.seed);
   std::string maxCycles = std::to_string(options.maxCycles);
@@ -169,19 +155,19 @@ Expected<RtlDesignInfo> mav::readDesignInfo(StringRef directory) {
   sys::path::append(path, "design.json");
   auto buffer = MemoryBuffer::getFile(path);
   if (!buffer)
-    return fileError(path, "cannot read (" + buffer.getError().message() +
-                               "): export the design with mav-translate "
-                               "--export-verilog");
+    return makeFileError(path, "cannot read (" + buffer.getError().message() +
+                                   "): export the design with mav-translate "
+                                   "--export-verilog");
   Expected<json::Value> value = json::parse((*buffer)->getBuffer());
   if (!value)
-    return fileError(path, toString(value.takeError()));
+    return makeFileError(path, toString(value.takeError()));
   const json::Object *root = value->getAsObject();
   if (!root)
-    return fileError(path, "expected a JSON object");
+    return makeFileError(path, "expected a JSON object");
   RtlDesignInfo design;
   std::optional<int64_t> parallelism = root->getInteger("parallelism");
   if (!parallelism || *parallelism < 1)
-    return fileError(path, "\"parallelism\" must be a positive integer");
+    return makeFileError(path, "\"parallelism\" must be a positive integer");
   design.parallelism = *parallelism;
   if (std::optional<StringRef> graph = root->getString("graph"))
     design.graph = graph->str();
@@ -208,11 +194,11 @@ mav::simulateRtl(StringRef directory, const RtlDesignInfo &design,
                  const RtlSimulationOptions &options) {
   SmallString<256> absolute(directory);
   if (std::error_code error = sys::fs::make_absolute(absolute))
-    return fileError(directory, error.message());
+    return makeFileError(directory, error.message());
   if (!options.workDirectory.empty()) {
     if (std::error_code error =
             sys::fs::create_directories(options.workDirectory))
-      return fileError(options.workDirectory, error.message());
+      return makeFileError(options.workDirectory, error.message());
     SmallString<256> work(options.workDirectory);
     (void)sys::fs::make_absolute(work);
     return simulateIn(absolute, work, design, inputWords, expectedWords,
@@ -220,8 +206,8 @@ mav::simulateRtl(StringRef directory, const RtlDesignInfo &design,
   }
   SmallString<256> work;
   if (std::error_code error = sys::fs::createUniqueDirectory("mav-rtl", work))
-    return fileError("mav-rtl",
-                     "cannot create a work directory: " + error.message());
+    return makeFileError("mav-rtl",
+                         "cannot create a work directory: " + error.message());
   Expected<RtlSimulationResult> result =
       simulateIn(absolute, work, design, inputWords, expectedWords, options);
   sys::fs::remove_directories(work);

@@ -16,6 +16,9 @@ namespace mav {
 llvm::Error runTool(llvm::StringRef program, llvm::ArrayRef<std::string> args,
                     llvm::StringRef directory, llvm::StringRef logPath);
 
+/// An error "PATH: MESSAGE".
+llvm::Error makeFileError(const llvm::Twine &path, const llvm::Twine &message);
+
 /// Writes `text` to `path`; the error names the file.
 llvm::Error writeTextFile(llvm::StringRef path, llvm::StringRef text);
 

@@ -12,9 +12,12 @@
 #ifndef MAV_HARDWARE_FIXEDPOINT_H
 #define MAV_HARDWARE_FIXEDPOINT_H
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <string>
 
 namespace mav {
 
@@ -100,6 +103,10 @@ inline double dequantize(int64_t word, FixedFormat format) {
 inline int64_t reciprocal(int64_t n, int64_t recipFrac) {
   return ((int64_t(1) << recipFrac) + n / 2) / n;
 }
+
+/// One word per line, as `width` bits of two's complement in hex (what
+/// `$readmemh` reads): the ROMs and the simulation's stimuli.
+std::string formatHexWords(llvm::ArrayRef<int64_t> words, int64_t width);
 
 } // namespace mav
 

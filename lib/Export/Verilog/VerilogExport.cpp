@@ -113,18 +113,6 @@ SmallVector<StringRef> getGlueComponents(const HardwareGraph &graph) {
   return glue;
 }
 
-/// One hex word per line, `width` bits of two's complement.
-std::string memFile(ArrayRef<int64_t> words, int64_t width) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  uint64_t mask = width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
-  unsigned digits = (width + 3) / 4;
-  for (int64_t word : words)
-    os << llvm::format_hex_no_prefix(static_cast<uint64_t>(word) & mask, digits)
-       << "\n";
-  return text;
-}
-
 llvm::json::Object streamJson(FixedFormat format, int64_t words) {
   return llvm::json::Object{
       {"width", format.width}, {"frac", format.frac}, {"words", words}};
@@ -174,10 +162,10 @@ FailureOr<VerilogDesign> mav::exportVerilog(ModuleOp module,
     plan.biasFiles.back() = inst + "_bias.mem";
     design.files.push_back(
         {plan.weightFiles.back(),
-         memFile(model->getWeightWords(index), node.format.width)});
+         formatHexWords(model->getWeightWords(index), node.format.width)});
     design.files.push_back(
         {plan.biasFiles.back(),
-         memFile(model->getBiasWords(index), node.format.width)});
+         formatHexWords(model->getBiasWords(index), node.format.width)});
   }
 
   llvm::StringSet<> modules;

@@ -1,13 +1,15 @@
 #!/usr/bin/python3
 """Emission time of the hardware flow against graph size.
 
-For L in --layers (default 10 100 1000): a torch.nn MLP of L blocks
-Linear(8, 8) -> ReLU (2L nodes), traced by PyTorch, imported, then
+For L in --layers (default 10 100 1000 3000 10000): a torch.nn MLP of L
+blocks Linear(8, 8) -> ReLU (2L nodes), traced by PyTorch, imported, then
     mav-opt -mav-raise -mav-quantize -mav-add-hardware-metadata
     mav-translate --export-verilog
-each timed (median of --runs). Prints a markdown table with the time per
-node of each step and its ratio to the smallest size's: about 1.0 at every
-size means the step is linear in graph size.
+each timed as a whole process (median of --runs). Prints a markdown table
+with each step's time and its marginal cost per node between consecutive
+sizes, (t(L) - t(L_prev)) / (nodes(L) - nodes(L_prev)): a step is linear in
+graph size when that cost stays flat as the graph grows (the small sizes
+are dominated by process start-up).
 
     /usr/bin/python3 bench/hardware_emission.py [--build build] [--runs 3]
 """
@@ -44,7 +46,7 @@ def main():
     parser.add_argument("--work", default="/tmp/mav-bench-hw")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--layers", type=int, nargs="*",
-                        default=[10, 100, 1000])
+                        default=[10, 100, 1000, 3000, 10000])
     args = parser.parse_args()
     bin_dir = os.path.join(args.build, "bin")
     opt = os.path.join(bin_dir, "mav-opt")
@@ -68,15 +70,21 @@ def main():
         rows.append((layers, 2 * layers, passes, emit, top))
         print("layers %d done" % layers, file=sys.stderr)
 
-    _, nodes0, passes0, emit0, _ = rows[0]
-    print("| layers | nodes | raise+quantize+hw metadata (s) | per node vs %d "
-          "layers | --export-verilog (s) | per node vs %d layers | top.sv "
-          "(KiB) |" % (rows[0][0], rows[0][0]))
+    print("| layers | nodes | raise+quantize+hw metadata (s) | marginal "
+          "us/node | --export-verilog (s) | marginal us/node | top.sv (KiB) |")
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    previous = None
     for layers, nodes, passes, emit, top in rows:
-        print("| %d | %d | %.3f | %.2f | %.3f | %.2f | %d |" % (
-            layers, nodes, passes, (passes / nodes) / (passes0 / nodes0),
-            emit, (emit / nodes) / (emit0 / nodes0), top // 1024))
+        if previous:
+            grown = nodes - previous[1]
+            marginal = ("%.1f" % (1e6 * (passes - previous[2]) / grown),
+                        "%.1f" % (1e6 * (emit - previous[3]) / grown))
+        else:
+            marginal = ("", "")
+        print("| %d | %d | %.3f | %s | %.3f | %s | %d |" % (
+            layers, nodes, passes, marginal[0], emit, marginal[1],
+            top // 1024))
+        previous = (layers, nodes, passes, emit)
 
 
 if __name__ == "__main__":

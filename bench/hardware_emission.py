@@ -5,17 +5,21 @@ For L in --layers (default 10 100 1000 3000 10000): a torch.nn MLP of L
 blocks Linear(8, 8) -> ReLU (2L nodes), traced by PyTorch, imported, then
     mav-opt -mav-raise -mav-quantize -mav-add-hardware-metadata
     mav-translate --export-verilog
-each timed as a whole process (median of --runs). Prints a markdown table
-with each step's time and its marginal cost per node between consecutive
-sizes, (t(L) - t(L_prev)) / (nodes(L) - nodes(L_prev)): a step is linear in
-graph size when that cost stays flat as the graph grows (the small sizes
-are dominated by process start-up).
+each timed as a whole process (medians of --runs, wall and user CPU).
+Prints a markdown table with each step's times and its marginal user CPU
+per node between consecutive sizes, (t(L) - t(L_prev)) / (nodes(L) -
+nodes(L_prev)): a step is linear in graph size when that cost stays flat as
+the graph grows (small sizes are dominated by process start-up). Wall time
+also holds the file system's cost of creating the design's files (two ROMs
+per linear layer), which varies from run to run.
 
     /usr/bin/python3 bench/hardware_emission.py [--build build] [--runs 3]
 """
 
 import argparse
 import os
+import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -31,13 +35,21 @@ def mlp(layers):
     return torch.nn.Sequential(*blocks).eval()
 
 
-def timed(cmd, runs):
-    times = []
+def timed(cmd, runs, output=None):
+    """Medians of the wall time and of the user CPU time of `cmd`; `output`
+    (a directory) is removed before each run, untimed, so that replacing it
+    is not measured."""
+    walls, users = [], []
     for _ in range(runs):
+        if output:
+            shutil.rmtree(output, ignore_errors=True)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
         start = time.perf_counter()
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        walls.append(time.perf_counter() - start)
+        users.append(resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime -
+                     before)
+    return statistics.median(walls), statistics.median(users)
 
 
 def main():
@@ -65,26 +77,28 @@ def main():
                         "-mav-add-hardware-metadata=max-parallelism=4",
                         "-o", base + ".hw.mlir"], args.runs)
         emit = timed([translate, "--export-verilog", base + ".hw.mlir",
-                      "-o", base + ".rtl"], args.runs)
+                      "-o", base + ".rtl"], args.runs, output=base + ".rtl")
         top = os.path.getsize(os.path.join(base + ".rtl", "top.sv"))
-        rows.append((layers, 2 * layers, passes, emit, top))
+        files = len(os.listdir(base + ".rtl"))
+        rows.append((layers, 2 * layers, passes, emit, files, top))
         print("layers %d done" % layers, file=sys.stderr)
 
-    print("| layers | nodes | raise+quantize+hw metadata (s) | marginal "
-          "us/node | --export-verilog (s) | marginal us/node | top.sv (KiB) |")
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| layers | nodes | raise+quantize+hw metadata: wall (s) | user "
+          "(s) | marginal user us/node | --export-verilog: wall (s) | user "
+          "(s) | marginal user us/node | files | top.sv (KiB) |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+          "| ---: |")
     previous = None
-    for layers, nodes, passes, emit, top in rows:
+    for layers, nodes, passes, emit, files, top in rows:
+        marginal = ("", "")
         if previous:
-            grown = nodes - previous[1]
-            marginal = ("%.1f" % (1e6 * (passes - previous[2]) / grown),
-                        "%.1f" % (1e6 * (emit - previous[3]) / grown))
-        else:
-            marginal = ("", "")
-        print("| %d | %d | %.3f | %s | %.3f | %s | %d |" % (
-            layers, nodes, passes, marginal[0], emit, marginal[1],
-            top // 1024))
-        previous = (layers, nodes, passes, emit)
+            grown = nodes - previous[0]
+            marginal = ("%.0f" % (1e6 * (passes[1] - previous[1][1]) / grown),
+                        "%.0f" % (1e6 * (emit[1] - previous[2][1]) / grown))
+        print("| %d | %d | %.2f | %.2f | %s | %.2f | %.2f | %s | %d | %d |" % (
+            layers, nodes, passes[0], passes[1], marginal[0], emit[0],
+            emit[1], marginal[1], files, top // 1024))
+        previous = (nodes, passes, emit)
 
 
 if __name__ == "__main__":

@@ -59,7 +59,8 @@ StringRef baseName(StringRef target) {
 
 /// The call a node computes; fails when a module body holds anything but
 /// weight reads and one call.
-FailureOr<AtenCall> getAtenCall(NodeOpInterface node) {
+FailureOr<AtenCall> getAtenCall(NodeOpInterface node,
+                                SymbolTableCollection &symbols) {
   auto make = [](Operation *op, StringRef target, ArrayAttr args,
                  DictionaryAttr kwargs) {
     return AtenCall{op, baseName(target), args, kwargs};
@@ -71,8 +72,8 @@ FailureOr<AtenCall> getAtenCall(NodeOpInterface node) {
   auto module = dyn_cast<CallModuleOp>(node.getOperation());
   if (!module || !module.getBodyAttr())
     return failure();
-  auto body = SymbolTable::lookupNearestSymbolFrom<GraphOp>(
-      module, module.getBodyAttr());
+  auto body =
+      symbols.lookupNearestSymbolFrom<GraphOp>(module, module.getBodyAttr());
   if (!body)
     return failure();
   CallFunctionOp found;
@@ -129,12 +130,11 @@ std::optional<SmallVector<int64_t>> getStaticShape(Value value) {
 }
 
 /// The weight a get_attr operand reads.
-WeightOp getWeight(Value value) {
+WeightOp getWeight(Value value, SymbolTableCollection &symbols) {
   auto read = value ? value.getDefiningOp<GetAttrOp>() : GetAttrOp();
   if (!read)
     return {};
-  return SymbolTable::lookupNearestSymbolFrom<WeightOp>(read,
-                                                        read.getTargetAttr());
+  return symbols.lookupNearestSymbolFrom<WeightOp>(read, read.getTargetAttr());
 }
 
 /// Checks and fills the pooling window: kernel (kh, kw), stride (sh, sw),
@@ -166,7 +166,7 @@ std::string join(ArrayRef<int64_t> values) {
 }
 
 bool describeCall(const AtenCall &call, HardwareNode &node,
-                  std::string &reason) {
+                  SymbolTableCollection &symbols, std::string &reason) {
   auto fail = [&](const Twine &why) {
     reason = why.str();
     return false;
@@ -181,8 +181,8 @@ bool describeCall(const AtenCall &call, HardwareNode &node,
   StringRef name = call.name;
   if (name == "linear") {
     node.kind = HardwareOpKind::Linear;
-    node.weight = getWeight(call.operand(1, "weight"));
-    node.bias = getWeight(call.operand(2, "bias"));
+    node.weight = getWeight(call.operand(1, "weight"), symbols);
+    node.bias = getWeight(call.operand(2, "bias"), symbols);
     if (!node.weight || (!node.bias && !call.isNone(2, "bias")))
       return fail("its weight and bias must be module weights");
     return true;
@@ -211,8 +211,8 @@ bool describeCall(const AtenCall &call, HardwareNode &node,
       return fail("fixed_conv2d needs a square stride and padding, got "
                   "stride " +
                   Twine(join(*stride)) + ", padding " + join(*padding));
-    node.weight = getWeight(call.operand(1, "weight"));
-    node.bias = getWeight(call.operand(2, "bias"));
+    node.weight = getWeight(call.operand(1, "weight"), symbols);
+    node.bias = getWeight(call.operand(2, "bias"), symbols);
     if (!node.weight || (!node.bias && !call.isNone(2, "bias")))
       return fail("its weight and bias must be module weights");
     auto type = node.weight.getValue().getType().cast<ShapedType>();
@@ -327,6 +327,7 @@ int64_t HardwareNode::outNumel() const {
 }
 
 bool mav::describeHardwareNode(NodeOpInterface node, HardwareNode &result,
+                               SymbolTableCollection &symbols,
                                std::string &reason) {
   result.op = node.getOperation();
   result.name = node.getNodeName().str();
@@ -337,7 +338,7 @@ bool mav::describeHardwareNode(NodeOpInterface node, HardwareNode &result,
     reason = "no hardware component";
     return false;
   }
-  FailureOr<AtenCall> call = getAtenCall(node);
+  FailureOr<AtenCall> call = getAtenCall(node, symbols);
   if (failed(call)) {
     reason = "its module body is not a single operator call";
     return false;
@@ -354,7 +355,7 @@ bool mav::describeHardwareNode(NodeOpInterface node, HardwareNode &result,
   }
   result.inShape = *in;
   result.outShape = *out;
-  return describeCall(*call, result, reason);
+  return describeCall(*call, result, symbols, reason);
 }
 
 std::optional<FixedFormat> mav::getFixedFormat(ValueMetaAttr value) {
@@ -387,6 +388,7 @@ FailureOr<HardwareGraph> mav::lowerToHardware(GraphOp graph) {
            << "the hardware flow needs a graph with one tensor input, @"
            << graph.getSymName() << " has " << block.getNumArguments();
   DenseMap<Value, unsigned> producers;
+  SymbolTableCollection symbols;
   HardwareNode input;
   input.name = graph.getArgNames()[0].cast<StringAttr>().str();
   std::optional<SmallVector<int64_t>> inputShape =
@@ -410,7 +412,7 @@ FailureOr<HardwareGraph> mav::lowerToHardware(GraphOp graph) {
         node.getCommonMeta() ? node.getCommonMeta().getMaseOp() : "";
     HardwareNode lowering;
     std::string reason;
-    if (!describeHardwareNode(node, lowering, reason))
+    if (!describeHardwareNode(node, lowering, symbols, reason))
       return op.emitError()
              << "node '" << node.getNodeName() << "' ("
              << (maseOp.empty() ? op.getName().getStringRef() : maseOp)

@@ -16,6 +16,7 @@
 #include "mav/Passes/Passes.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace mav {
@@ -55,9 +56,10 @@ struct AddHardwareMetadata
     supported = unsupported = 0;
     llvm::StringMap<int64_t> unsupportedOps;
     NamedAttrList reasons;
+    SymbolTableCollection symbols;
     for (GraphOp graph : getPublicGraphs(module))
       for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>())
-        if (failed(annotate(node, unsupportedOps, reasons)))
+        if (failed(annotate(node, unsupportedOps, reasons, symbols)))
           return signalPassFailure();
 
     Builder builder(&getContext());
@@ -76,7 +78,8 @@ struct AddHardwareMetadata
 
   LogicalResult annotate(NodeOpInterface node,
                          llvm::StringMap<int64_t> &unsupportedOps,
-                         NamedAttrList &reasons) {
+                         NamedAttrList &reasons,
+                         SymbolTableCollection &symbols) {
     CommonMetaAttr common = node->getAttrOfType<CommonMetaAttr>("common");
     if (!common || common.getMaseOp().empty())
       return node->emitError()
@@ -90,7 +93,7 @@ struct AddHardwareMetadata
     HardwareNode lowering;
     std::string reason;
     if (component && !isa<GetAttrOp>(node.getOperation()) &&
-        !describeHardwareNode(node, lowering, reason)) {
+        !describeHardwareNode(node, lowering, symbols, reason)) {
       reasons.set(node.getNodeName(), builder.getStringAttr(reason));
       component = nullptr;
     }

@@ -13,6 +13,7 @@
 #include "mav/Passes/Passes.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
@@ -131,6 +132,7 @@ struct Quantize : mav::impl::QuantizeBase<Quantize> {
       return signalPassFailure();
 
     llvm::StringSet<> namesSeen;
+    SymbolTableCollection symbols;
     llvm::StringMap<int64_t> formats;
     SmallVector<Attribute> unquantized;
     Builder builder(&getContext());
@@ -151,7 +153,7 @@ struct Quantize : mav::impl::QuantizeBase<Quantize> {
         }
         HardwareNode lowering;
         std::string reason;
-        if (!describeHardwareNode(node, lowering, reason)) {
+        if (!describeHardwareNode(node, lowering, symbols, reason)) {
           unquantized.push_back(builder.getStringAttr(node.getNodeName()));
           continue;
         }

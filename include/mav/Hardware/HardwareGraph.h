@@ -18,6 +18,7 @@
 #include "mav/IR/MavOps.h"
 #include "mav/IR/OpRegistry.h"
 
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <string>
@@ -73,7 +74,9 @@ struct HardwareGraph {
 /// Describes what `node` computes in hardware, without its format. Returns
 /// false with `reason` set (e.g. "groups 2 is not supported by
 /// fixed_conv2d") when the node has no component or does not fit it.
+/// `symbols` caches symbol lookups (bodies, weights) across calls.
 bool describeHardwareNode(NodeOpInterface node, HardwareNode &result,
+                          mlir::SymbolTableCollection &symbols,
                           std::string &reason);
 
 /// Lowers a quantized graph: every node must fit a component and carry a

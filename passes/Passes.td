@@ -166,6 +166,77 @@ def Quantize : Pass<"mav-quantize", "mlir::ModuleOp"> {
   ];
 }
 
+def AnalyseScale : Pass<"mav-analyse-scale", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
+  let summary = "scale (std) of every tensor, forward and backward";
+  let description = [{
+    The unit-scaling seed's `analyse_module`: runs the public graph
+    `forward` on cpu on seeded inputs, then backward from a seeded output
+    gradient (libtorch autograd), and records per node, in `software`
+    metadata and as pass outputs keyed by node name: the first float
+    result's `fwd_std`, `fwd_mean`, `fwd_abs_max`, `fwd_zero_fraction`, and
+    `bwd_std`, the std of the gradient w.r.t. that result; per parameter
+    (state_dict name) `grad_std`. std is torch.std (unbiased). Inputs are
+    drawn as `torch.manual_seed(seed)` then `torch.randn(shape)` (or
+    `torch.rand`) per argument in order, times `scale`; the output gradient
+    follows from the same generator after the forward pass
+    (docs/Analyses.md).
+
+    `listing` prints the annotated graph, grouped by module scope, each
+    node with `(-> fwd_std, <- bwd_std)`; a std above `threshold` or below
+    1/threshold is flagged, and the flagged nodes are the pass output
+    `flagged`. Needs `-mav-raise` first only for the types of the inputs.
+  }];
+  let options = [
+    Option<"seed", "seed", "uint64_t", /*default=*/"0", "the torch seed">,
+    Option<"distribution", "distribution", "std::string",
+           /*default=*/"\"normal\"", "normal (torch.randn) or uniform "
+           "(torch.rand)">,
+    Option<"scale", "scale", "double", /*default=*/"1.0",
+           "inputs and output gradient are multiplied by it">,
+    Option<"backward", "backward", "bool", /*default=*/"true",
+           "also run backward">,
+    Option<"threshold", "threshold", "double", /*default=*/"10.0",
+           "flag a std above it or below its inverse">,
+    Option<"listing", "listing", "std::string", /*default=*/"\"\"",
+           "write the annotated listing to this file, - for stdout">,
+  ];
+}
+
+def ParamExecOrder : Pass<"mav-param-exec-order", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
+  let summary = "module and parameter execution order (FSDP's tracer)";
+  let description = [{
+    Runs the public graph `forward` on cpu on seeded inputs (drawn as
+    `-mav-analyse-scale` draws them) and, with `backward`, backward from a
+    seeded output gradient, and records: the order in which `call_module`
+    nodes begin, the order in which each parameter is first used in
+    forward (a module's parameters in state_dict order when it is called,
+    a top-level `get_attr` when its first user runs), and the order in which
+    parameter gradients become ready (tensor hooks). Tied parameters count
+    once, by the name they are tied to.
+
+    Pass outputs: `module_order` (module paths), `param_forward_order`,
+    `param_backward_order` (state_dict names), `shared_params` (parameter ->
+    the modules using it, when more than one), `unused_params` (never used in
+    forward), `input_dependent` (true when a second seed, `second-seed`,
+    gives another order). Call nodes get `exec_rank` and
+    `param_forward_ranks` in `software` metadata. `plan` writes a JSON for a
+    sharding planner: per module in order, its path, its parameters with
+    sizes and ranks (docs/Analyses.md).
+  }];
+  let options = [
+    Option<"seed", "seed", "uint64_t", /*default=*/"0", "the torch seed">,
+    Option<"secondSeed", "second-seed", "int64_t", /*default=*/"-1",
+           "run again with this seed and report whether the order changed; "
+           "-1: once">,
+    Option<"backward", "backward", "bool", /*default=*/"true",
+           "also record the gradient order">,
+    Option<"plan", "plan", "std::string", /*default=*/"\"\"",
+           "write the planner JSON to this file">,
+  ];
+}
+
 def CountDropout : Pass<"mav-count-dropout", "mlir::ModuleOp"> {
   let dependentDialects = ["mav::MavDialect"];
   let summary = "count dropout nodes by operator";

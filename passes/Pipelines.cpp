@@ -25,6 +25,7 @@ bool mav::pipelineNeedsTorch(const OpPassManager &pipeline) {
   pipeline.printAsTextualPipeline(stream);
   stream.flush();
   return llvm::any_of(
-      ArrayRef<StringRef>{"mav-add-common-metadata", "mav-export-checkpoint"},
+      ArrayRef<StringRef>{"mav-add-common-metadata", "mav-export-checkpoint",
+                          "mav-analyse-scale", "mav-param-exec-order"},
       [&](StringRef pass) { return StringRef(text).contains(pass); });
 }

@@ -61,3 +61,12 @@ ElementsAttr mav::makeF32Resource(RankedTensorType type, ArrayRef<float> values,
           .insert(getResourceKey(name), std::move(blob));
   return DenseResourceElementsAttr::get(type, handle);
 }
+
+mav::WeightOp mav::resolveTiedWeight(WeightOp weight,
+                                SymbolTableCollection &symbols) {
+  if (!weight || !weight.getTiedToAttr())
+    return weight;
+  auto target =
+      symbols.lookupNearestSymbolFrom<WeightOp>(weight, weight.getTiedToAttr());
+  return target ? target : weight;
+}

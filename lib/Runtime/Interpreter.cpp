@@ -3,6 +3,7 @@
 #include "mav/Runtime/Interpreter.h"
 #include "OperatorCall.h"
 #include "ShapeFunctions.h"
+#include "mav/IR/WeightData.h"
 
 #include "mav/IR/NodeArguments.h"
 #include "mav/Runtime/TorchTypes.h"
@@ -48,6 +49,8 @@ struct Interpreter::Impl {
   /// Nodes run without a meta kernel whose result shapes depend on values.
   llvm::SetVector<Operation *> dataDependentNodes;
   bool useVariantFill = false;
+  /// Float parameters become autograd leaves (Interpreter::trackGradients).
+  bool trackGradients = false;
 };
 
 Interpreter::Interpreter(ModuleOp module, c10::Device device)
@@ -61,6 +64,15 @@ void Interpreter::setVariantFill(bool variant) {
 
 bool Interpreter::hasDataDependentShapes() const {
   return !impl->dataDependentNodes.empty();
+}
+
+void Interpreter::trackGradients() { impl->trackGradients = true; }
+
+at::Tensor Interpreter::getWeightTensor(WeightOp weight) const {
+  if (WeightOp tied = resolveTiedWeight(weight, impl->symbols))
+    weight = tied;
+  auto it = impl->weights.find(weight);
+  return it == impl->weights.end() ? at::Tensor() : it->second;
 }
 
 FailureOr<c10::IValue> Interpreter::run(GraphOp graph,
@@ -185,6 +197,8 @@ FailureOr<c10::IValue> Interpreter::Impl::getWeight(GetAttrOp op) {
   if (!weight)
     return emitNodeFailure(op, lastSucceeded)
            << "reads " << op.getTargetAttr() << ", which is not a weight";
+  // A tied weight is its target's tensor, as in PyTorch: one parameter.
+  weight = resolveTiedWeight(weight, symbols);
   auto it = weights.find(weight);
   if (it != weights.end())
     return c10::IValue(it->second);
@@ -198,6 +212,9 @@ FailureOr<c10::IValue> Interpreter::Impl::getWeight(GetAttrOp op) {
       materializeWeight(weight, keepValues ? c10::Device(c10::kCPU) : device);
   if (failed(tensor))
     return failure();
+  if (trackGradients && weight.getKind() == WeightKind::parameter &&
+      !weight.getFrozen() && tensor->is_floating_point())
+    tensor->set_requires_grad(true);
   weights[weight] = *tensor;
   return c10::IValue(*tensor);
 }
@@ -450,10 +467,9 @@ Interpreter::Impl::runWithoutMetaKernel(Operation *op, StringRef target,
   return std::move(*primary);
 }
 
-FailureOr<std::vector<c10::IValue>> mav::makeRandomInputs(GraphOp graph,
-                                                          uint64_t seed,
-                                                          int64_t intHigh,
-                                                          c10::Device device) {
+FailureOr<std::vector<c10::IValue>>
+mav::makeRandomInputs(GraphOp graph, uint64_t seed, int64_t intHigh,
+                      c10::Device device, bool uniform, double scale) {
   at::manual_seed(seed);
   std::vector<c10::IValue> inputs;
   for (auto [argument, name] :
@@ -470,9 +486,11 @@ FailureOr<std::vector<c10::IValue>> mav::makeRandomInputs(GraphOp graph,
     std::vector<int64_t> sizes(type.getShape().begin(), type.getShape().end());
     auto options = at::TensorOptions().dtype(*dtype);
     at::Tensor tensor;
-    if (at::isFloatingType(*dtype))
-      tensor = at::randn(sizes, options);
-    else if (*dtype == c10::ScalarType::Bool)
+    if (at::isFloatingType(*dtype)) {
+      tensor = uniform ? at::rand(sizes, options) : at::randn(sizes, options);
+      if (scale != 1.0)
+        tensor = tensor * scale;
+    } else if (*dtype == c10::ScalarType::Bool)
       tensor = at::randint(0, 2, sizes, options);
     else
       tensor = at::randint(0, intHigh, sizes, options);

@@ -102,3 +102,21 @@ LogicalResult mav::writeCheckpoint(ModuleOp module, StringRef path,
   const TorchPluginApi *api = loadPlugin(error);
   return api ? api->writeCheckpoint(module, path, error) : failure();
 }
+
+LogicalResult mav::analyseScale(GraphOp graph, const RandomDraw &draw,
+                                bool backward, ScaleAnalysisResult &result) {
+  std::string error;
+  const TorchPluginApi *api = loadPlugin(error);
+  if (!api)
+    return graph.emitError() << error;
+  return api->analyseScale(graph, draw, backward, result);
+}
+
+LogicalResult mav::recordExecOrder(GraphOp graph, const RandomDraw &draw,
+                                   bool backward, ExecOrderResult &result) {
+  std::string error;
+  const TorchPluginApi *api = loadPlugin(error);
+  if (!api)
+    return graph.emitError() << error;
+  return api->recordExecOrder(graph, draw, backward, result);
+}

@@ -4,8 +4,8 @@
 #include "mav/Checkpoint/Checkpoint.h"
 
 extern "C" const mav::TorchPluginApi *mavTorchPluginApi() {
-  static const mav::TorchPluginApi api = {mav::TorchPluginApi::kVersion,
-                                          &mav::propagateShapes,
-                                          &mav::writeCheckpoint};
+  static const mav::TorchPluginApi api = {
+      mav::TorchPluginApi::kVersion, &mav::propagateShapes,
+      &mav::writeCheckpoint, &mav::analyseScale, &mav::recordExecOrder};
   return &api;
 }

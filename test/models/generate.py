@@ -437,6 +437,29 @@ def _bn_fold_linear():
                 notes="BatchNorm running stats and affine parameters are random")
 
 
+@register("unused_params", "Linear(8,8) -> ReLU -> Linear(8,4), with a "
+          "Linear(8,8) 'spare' and a Parameter 'unused_scale' that forward "
+          "never uses; eval mode, input 2x8")
+def _unused_params():
+    import torch
+    import torch.nn as nn
+
+    class UnusedParams(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc1 = nn.Linear(8, 8)
+            self.spare = nn.Linear(8, 8)
+            self.fc2 = nn.Linear(8, 4)
+            self.unused_scale = nn.Parameter(torch.ones(8))
+
+        def forward(self, x):
+            return self.fc2(torch.relu(self.fc1(x)))
+
+    UnusedParams.__module__ = "mav_test_models"
+    return Spec(UnusedParams(), _randn(2, 8),
+                notes="spare.* and unused_scale are never used in forward")
+
+
 # The hardware flow (issue 17): the three designs simulated bit for bit.
 # Every tensor size is a multiple of 4, so parallelism 1, 2 and 4 all fit.
 

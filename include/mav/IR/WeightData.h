@@ -10,8 +10,11 @@
 #ifndef MAV_IR_WEIGHTDATA_H
 #define MAV_IR_WEIGHTDATA_H
 
+#include "mav/IR/MavOps.h"
+
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/SymbolTable.h"
 
 #include <optional>
 #include <string>
@@ -38,6 +41,11 @@ std::string getResourceKey(llvm::StringRef name);
 mlir::ElementsAttr makeF32Resource(mlir::RankedTensorType type,
                                    llvm::ArrayRef<float> values,
                                    llvm::StringRef name);
+
+/// The weight a tied weight (`tied_to`) shares its value with, as PyTorch
+/// shares one Parameter; `weight` itself when it is not tied.
+WeightOp resolveTiedWeight(WeightOp weight,
+                           mlir::SymbolTableCollection &symbols);
 
 } // namespace mav
 

@@ -53,18 +53,27 @@ public:
   void setVariantFill(bool variant);
   bool hasDataDependentShapes() const;
 
+  /// Float parameters (not buffers) are loaded as autograd leaves that
+  /// require gradients, so that backward from the outputs reaches them. Set
+  /// before the first run.
+  void trackGradients();
+  /// The tensor of a weight loaded by a run (a tied weight's is its
+  /// target's); undefined when no run read it.
+  at::Tensor getWeightTensor(WeightOp weight) const;
+
 private:
   struct Impl;
   std::unique_ptr<Impl> impl;
 };
 
-/// Seeded random inputs of `graph`'s argument types: normal floats, integers
-/// in [0, intHigh), random bools. Fails at the graph when an argument has no
-/// static shape or dtype.
-mlir::FailureOr<std::vector<c10::IValue>> makeRandomInputs(GraphOp graph,
-                                                           uint64_t seed,
-                                                           int64_t intHigh,
-                                                           c10::Device device);
+/// Seeded random inputs of `graph`'s argument types: as Python's
+/// torch.manual_seed(seed) followed, per argument in order, by
+/// torch.randn(shape) (torch.rand with `uniform`) times `scale` for floats,
+/// torch.randint(0, intHigh, shape) for integers, torch.randint(0, 2) for
+/// bools. Fails at the graph when an argument has no static shape or dtype.
+mlir::FailureOr<std::vector<c10::IValue>>
+makeRandomInputs(GraphOp graph, uint64_t seed, int64_t intHigh,
+                 c10::Device device, bool uniform = false, double scale = 1.0);
 
 } // namespace mav
 

@@ -12,6 +12,7 @@
 #ifndef MAV_RUNTIME_TORCHPLUGIN_H
 #define MAV_RUNTIME_TORCHPLUGIN_H
 
+#include "mav/Runtime/GraphAnalyses.h"
 #include "mav/Runtime/ShapePropagation.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -23,7 +24,7 @@ namespace mav {
 
 /// What the plugin provides: the libtorch-backed functions, by address.
 struct TorchPluginApi {
-  static constexpr unsigned kVersion = 2;
+  static constexpr unsigned kVersion = 3;
   unsigned version;
   mlir::LogicalResult (*propagateShapes)(
       GraphOp graph, llvm::ArrayRef<mlir::RankedTensorType> inputTypes,
@@ -33,6 +34,12 @@ struct TorchPluginApi {
   mlir::LogicalResult (*writeCheckpoint)(mlir::ModuleOp module,
                                          llvm::StringRef path,
                                          std::string &error);
+  mlir::LogicalResult (*analyseScale)(GraphOp graph, const RandomDraw &draw,
+                                      bool backward,
+                                      ScaleAnalysisResult &result);
+  mlir::LogicalResult (*recordExecOrder)(GraphOp graph, const RandomDraw &draw,
+                                         bool backward,
+                                         ExecOrderResult &result);
 };
 
 } // namespace mav

@@ -1,0 +1,225 @@
+//===- GraphAnalyses.cpp - Analyses that run a graph forward and back -----===//
+//
+// Both analyses run the graph once through the interpreter with gradients
+// tracked: inputs drawn from the seed, forward, output gradients drawn from
+// the same generator, backward. The scale analysis measures each top-level
+// node's first float result and hooks its gradient, then reads the
+// parameters' gradients; the order analysis watches which call_module nodes
+// run and which parameters they read, and hooks every parameter.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mav/Runtime/GraphAnalyses.h"
+#include "mav/IR/WeightData.h"
+#include "mav/Runtime/Interpreter.h"
+#include "mav/Runtime/TorchTypes.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <ATen/ATen.h>
+#include <torch/csrc/autograd/autograd.h>
+#include <torch/csrc/autograd/grad_mode.h>
+
+using namespace mlir;
+using namespace mav;
+
+namespace {
+
+/// The float tensors among a graph's outputs, in order.
+std::vector<at::Tensor> floatTensors(const c10::IValue &value) {
+  std::vector<c10::IValue> leaves;
+  flattenValue(value, leaves);
+  std::vector<at::Tensor> tensors;
+  for (const c10::IValue &leaf : leaves)
+    if (leaf.isTensor() && leaf.toTensor().is_floating_point())
+      tensors.push_back(leaf.toTensor());
+  return tensors;
+}
+
+/// Draws the gradients of `outputs`, continuing the seeded generator, and
+/// runs backward. Outputs that do not require gradients are skipped.
+LogicalResult runBackward(GraphOp graph, const std::vector<at::Tensor> &outputs,
+                          const RandomDraw &draw) {
+  std::vector<at::Tensor> roots, grads;
+  for (const at::Tensor &output : outputs) {
+    at::Tensor grad = draw.distribution == InputDistribution::Uniform
+                          ? at::rand(output.sizes(), output.options())
+                          : at::randn(output.sizes(), output.options());
+    if (draw.scale != 1.0)
+      grad = grad * draw.scale;
+    if (!output.requires_grad())
+      continue;
+    roots.push_back(output);
+    grads.push_back(grad);
+  }
+  if (roots.empty())
+    return graph.emitError() << "no output of @" << graph.getSymName()
+                             << " depends on a parameter or input that "
+                                "takes gradients: nothing to run backward";
+  try {
+    torch::autograd::backward(roots, grads);
+  } catch (const c10::Error &error) {
+    return graph.emitError()
+           << "backward failed: "
+           << StringRef(error.what_without_backtrace()).split('\n').first;
+  }
+  return success();
+}
+
+/// Draws the inputs (float inputs take gradients) and runs forward.
+FailureOr<c10::IValue> runForward(GraphOp graph, Interpreter &interpreter,
+                                  const RandomDraw &draw,
+                                  const Interpreter::Observer &observer) {
+  FailureOr<std::vector<c10::IValue>> inputs = makeRandomInputs(
+      graph, draw.seed, draw.intHigh, c10::kCPU,
+      draw.distribution == InputDistribution::Uniform, draw.scale);
+  if (failed(inputs))
+    return failure();
+  for (c10::IValue &input : *inputs)
+    if (input.isTensor() && input.toTensor().is_floating_point())
+      input.toTensor().set_requires_grad(true);
+  return interpreter.run(graph, *inputs, observer);
+}
+
+TensorStats statsOf(const at::Tensor &tensor) {
+  at::Tensor values = tensor.detach().to(at::kDouble);
+  TensorStats stats;
+  if (values.numel() == 0)
+    return stats;
+  stats.std = values.numel() > 1 ? values.std().item<double>() : 0.0;
+  stats.mean = values.mean().item<double>();
+  stats.absMax = values.abs().max().item<double>();
+  stats.zeroFraction = values.eq(0).to(at::kDouble).mean().item<double>();
+  return stats;
+}
+
+double stdOf(const at::Tensor &tensor) {
+  at::Tensor values = tensor.detach().to(at::kDouble);
+  return values.numel() > 1 ? values.std().item<double>() : 0.0;
+}
+
+/// The parameters a node reads: its own get_attr operands, or for a
+/// call_module the weights its body reads, in module (state_dict) order.
+SmallVector<WeightOp>
+parametersOf(Operation *node, SymbolTableCollection &symbols,
+             const DenseMap<Operation *, unsigned> &rank) {
+  llvm::SetVector<WeightOp> found;
+  auto addRead = [&](GetAttrOp read) {
+    auto weight =
+        symbols.lookupNearestSymbolFrom<WeightOp>(read, read.getTargetAttr());
+    weight = resolveTiedWeight(weight, symbols);
+    if (weight && weight.getKind() == WeightKind::parameter &&
+        !weight.getFrozen())
+      found.insert(weight);
+  };
+  for (Value operand : node->getOperands())
+    if (auto read = operand.getDefiningOp<GetAttrOp>())
+      addRead(read);
+  if (auto call = dyn_cast<CallModuleOp>(node))
+    if (call.getBodyAttr())
+      if (auto body = symbols.lookupNearestSymbolFrom<GraphOp>(
+              call, call.getBodyAttr()))
+        body.walk([&](GetAttrOp read) { addRead(read); });
+  SmallVector<WeightOp> ordered(found.begin(), found.end());
+  llvm::sort(ordered, [&](WeightOp a, WeightOp b) {
+    return rank.lookup(a) < rank.lookup(b);
+  });
+  return ordered;
+}
+
+} // namespace
+
+LogicalResult mav::analyseScale(GraphOp graph, const RandomDraw &draw,
+                                bool backward, ScaleAnalysisResult &result) {
+  c10::AutoGradMode gradients(backward);
+  Interpreter interpreter(graph->getParentOfType<ModuleOp>(), c10::kCPU);
+  if (backward)
+    interpreter.trackGradients();
+  // A tensor hook, not retain_grad: registered before a later in-place op
+  // (resnet's relu_) it still sees the gradient w.r.t. this node's value.
+  // Nodes are reserved up front so that the hooks' indices stay valid.
+  result.nodes.reserve(graph.getBodyBlock().getOperations().size());
+  Interpreter::Observer observer = [&](Operation *node, ArrayRef<c10::IValue>,
+                                       ArrayRef<std::string>,
+                                       ArrayRef<c10::IValue> results) {
+    if (isa<GetAttrOp>(node))
+      return;
+    for (const c10::IValue &value : results) {
+      if (!value.isTensor() || !value.toTensor().is_floating_point())
+        continue;
+      at::Tensor tensor = value.toTensor();
+      size_t index = result.nodes.size();
+      result.nodes.push_back({node, statsOf(tensor), std::nullopt});
+      if (tensor.requires_grad())
+        tensor.register_hook([&result, index](const at::Tensor &grad) {
+          if (!result.nodes[index].backwardStd)
+            result.nodes[index].backwardStd = stdOf(grad);
+        });
+      return;
+    }
+  };
+  FailureOr<c10::IValue> output =
+      runForward(graph, interpreter, draw, observer);
+  if (failed(output))
+    return failure();
+  if (!backward)
+    return success();
+  if (failed(runBackward(graph, floatTensors(*output), draw)))
+    return failure();
+  ModuleOp module = graph->getParentOfType<ModuleOp>();
+  for (WeightOp weight : module.getOps<WeightOp>()) {
+    // A tied weight is its target's parameter, reported once by that name.
+    if (weight.getKind() != WeightKind::parameter || weight.getTiedToAttr())
+      continue;
+    at::Tensor tensor = interpreter.getWeightTensor(weight);
+    std::optional<double> gradStd;
+    if (tensor.defined() && tensor.grad().defined())
+      gradStd = stdOf(tensor.grad());
+    result.weights.push_back({weight, gradStd});
+  }
+  return success();
+}
+
+LogicalResult mav::recordExecOrder(GraphOp graph, const RandomDraw &draw,
+                                   bool backward, ExecOrderResult &result) {
+  c10::AutoGradMode gradients(backward);
+  ModuleOp module = graph->getParentOfType<ModuleOp>();
+  SymbolTableCollection symbols;
+  DenseMap<Operation *, unsigned> rank;
+  for (WeightOp weight : module.getOps<WeightOp>())
+    rank[weight] = rank.size();
+  Interpreter interpreter(module, c10::kCPU);
+  if (backward)
+    interpreter.trackGradients();
+  llvm::SetVector<WeightOp> forward;
+  Interpreter::Observer observer = [&](Operation *node, ArrayRef<c10::IValue>,
+                                       ArrayRef<std::string>,
+                                       ArrayRef<c10::IValue>) {
+    if (isa<CallModuleOp>(node))
+      result.moduleOrder.push_back(node);
+    if (!isa<GetAttrOp>(node))
+      for (WeightOp weight : parametersOf(node, symbols, rank))
+        forward.insert(weight);
+  };
+  FailureOr<c10::IValue> output =
+      runForward(graph, interpreter, draw, observer);
+  if (failed(output))
+    return failure();
+  result.forwardOrder.assign(forward.begin(), forward.end());
+  if (!backward)
+    return success();
+  // A hook per parameter tensor, in forward order; it fires once the
+  // parameter's gradient is accumulated.
+  llvm::SetVector<WeightOp> ready;
+  for (WeightOp weight : result.forwardOrder) {
+    at::Tensor tensor = interpreter.getWeightTensor(weight);
+    if (tensor.defined() && tensor.requires_grad())
+      tensor.register_hook(
+          [&ready, weight](const at::Tensor &) { ready.insert(weight); });
+  }
+  if (failed(runBackward(graph, floatTensors(*output), draw)))
+    return failure();
+  result.backwardOrder.assign(ready.begin(), ready.end());
+  return success();
+}

@@ -1,0 +1,191 @@
+//===- AnalyseScale.cpp - Tensor scales, forward and backward -------------===//
+//
+// The numbers come from mav::analyseScale (the libtorch side); this pass
+// writes them into software metadata and pass outputs, and prints the
+// listing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mav/Passes/Metadata.h"
+#include "mav/Passes/PassOutputs.h"
+#include "mav/Passes/Passes.h"
+#include "mav/Runtime/GraphAnalyses.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+
+namespace mav {
+#define GEN_PASS_DEF_ANALYSESCALE
+#include "mav/Passes/Passes.h.inc"
+} // namespace mav
+
+using namespace mlir;
+using namespace mav;
+
+namespace {
+
+/// The module a node belongs to, for grouping: a call_module's parent
+/// path, else its scope's path; "" at the top.
+std::string scopeOf(NodeOpInterface node) {
+  if (auto call = dyn_cast<CallModuleOp>(node.getOperation()))
+    return StringRef(call.getTarget()).rsplit('.').first == call.getTarget()
+               ? ""
+               : StringRef(call.getTarget()).rsplit('.').first.str();
+  if (ScopeAttr scope = node.getNodeScope())
+    return scope.getPath().str();
+  return "";
+}
+
+std::string formatScale(std::optional<double> value) {
+  if (!value)
+    return "n/a";
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::format("%.3g", *value);
+  return text;
+}
+
+struct AnalyseScale : mav::impl::AnalyseScaleBase<AnalyseScale> {
+  using AnalyseScaleBase::AnalyseScaleBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    RandomDraw draw;
+    draw.seed = seed;
+    draw.scale = scale;
+    if (distribution == "uniform")
+      draw.distribution = InputDistribution::Uniform;
+    else if (distribution != "normal") {
+      module.emitError() << "mav-analyse-scale: distribution must be normal "
+                            "or uniform, got '"
+                         << distribution << "'";
+      return signalPassFailure();
+    }
+    if (threshold <= 1.0) {
+      module.emitError() << "mav-analyse-scale: threshold must be above 1";
+      return signalPassFailure();
+    }
+    auto graph = module.lookupSymbol<GraphOp>("forward");
+    if (!graph) {
+      module.emitError() << "mav-analyse-scale: no mav.graph @forward";
+      return signalPassFailure();
+    }
+    ScaleAnalysisResult result;
+    if (failed(analyseScale(graph, draw, backward, result)))
+      return signalPassFailure();
+
+    MLIRContext *context = &getContext();
+    Builder builder(context);
+    NamedAttrList fwdStd, fwdMean, fwdAbsMax, fwdZeros, bwdStd, gradStd;
+    SmallVector<Attribute> flagged;
+    for (const ScaleAnalysisResult::Node &entry : result.nodes) {
+      auto node = cast<NodeOpInterface>(entry.op);
+      StringRef name = node.getNodeName();
+      SmallVector<NamedAttribute> software = {
+          builder.getNamedAttr("fwd_std",
+                               builder.getF64FloatAttr(entry.forward.std)),
+          builder.getNamedAttr("fwd_mean",
+                               builder.getF64FloatAttr(entry.forward.mean)),
+          builder.getNamedAttr("fwd_abs_max",
+                               builder.getF64FloatAttr(entry.forward.absMax)),
+          builder.getNamedAttr(
+              "fwd_zero_fraction",
+              builder.getF64FloatAttr(entry.forward.zeroFraction))};
+      fwdStd.set(name, builder.getF64FloatAttr(entry.forward.std));
+      fwdMean.set(name, builder.getF64FloatAttr(entry.forward.mean));
+      fwdAbsMax.set(name, builder.getF64FloatAttr(entry.forward.absMax));
+      fwdZeros.set(name, builder.getF64FloatAttr(entry.forward.zeroFraction));
+      if (entry.backwardStd) {
+        software.push_back(builder.getNamedAttr(
+            "bwd_std", builder.getF64FloatAttr(*entry.backwardStd)));
+        bwdStd.set(name, builder.getF64FloatAttr(*entry.backwardStd));
+      }
+      if (isBadlyScaled(entry))
+        flagged.push_back(builder.getStringAttr(name));
+      setSoftwareMetadata(entry.op, software);
+    }
+    for (ScaleAnalysisResult::Weight weight : result.weights)
+      if (weight.gradStd)
+        gradStd.set(weight.op.getSymName(),
+                    builder.getF64FloatAttr(*weight.gradStd));
+
+    SmallVector<NamedAttribute> outputs = {
+        builder.getNamedAttr("fwd_std", fwdStd.getDictionary(context)),
+        builder.getNamedAttr("fwd_mean", fwdMean.getDictionary(context)),
+        builder.getNamedAttr("fwd_abs_max", fwdAbsMax.getDictionary(context)),
+        builder.getNamedAttr("fwd_zero_fraction",
+                             fwdZeros.getDictionary(context)),
+        builder.getNamedAttr("flagged", builder.getArrayAttr(flagged))};
+    if (backward) {
+      outputs.push_back(
+          builder.getNamedAttr("bwd_std", bwdStd.getDictionary(context)));
+      outputs.push_back(
+          builder.getNamedAttr("grad_std", gradStd.getDictionary(context)));
+    }
+    recordPassOutputs(module, getArgument(), outputs);
+    if (!listing.empty() && failed(writeListing(result)))
+      return signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+
+  bool isBadlyScaled(const ScaleAnalysisResult::Node &entry) const {
+    auto bad = [&](double std) {
+      return std > threshold || std < 1.0 / threshold;
+    };
+    return bad(entry.forward.std) ||
+           (entry.backwardStd && bad(*entry.backwardStd));
+  }
+
+  /// One line per node, `%name = op(...)  (-> fwd, <- bwd)`, under a
+  /// `# scope` line whenever the scope changes; `<<` marks a flagged node.
+  LogicalResult writeListing(const ScaleAnalysisResult &result) {
+    if (llvm::Error error =
+            llvm::writeToOutput(listing, [&](llvm::raw_ostream &os) {
+              printListing(result, os);
+              return llvm::Error::success();
+            })) {
+      getOperation().emitError()
+          << "mav-analyse-scale: cannot write " << listing << ": "
+          << llvm::toString(std::move(error));
+      return failure();
+    }
+    return success();
+  }
+
+  void printListing(const ScaleAnalysisResult &result,
+                    llvm::raw_ostream &os) const {
+    std::optional<std::string> current;
+    for (const ScaleAnalysisResult::Node &entry : result.nodes) {
+      auto node = cast<NodeOpInterface>(entry.op);
+      std::string scope = scopeOf(node);
+      if (!current || *current != scope) {
+        os << "# " << (scope.empty() ? "(top)" : scope) << "\n";
+        current = scope;
+      }
+      std::string line;
+      llvm::raw_string_ostream text(line);
+      text << "  %" << node.getNodeName() << " = ";
+      CommonMetaAttr common = node.getCommonMeta();
+      text << (common && !common.getMaseOp().empty()
+                   ? common.getMaseOp()
+                   : entry.op->getName().getStringRef());
+      text << "(";
+      llvm::interleaveComma(entry.op->getOperands(), text, [&](Value value) {
+        if (auto producer = value.getDefiningOp<NodeOpInterface>())
+          text << "%" << producer.getNodeName();
+        else
+          text << "%arg";
+      });
+      text << ")";
+      os << llvm::left_justify(line, 48) << " (-> "
+         << formatScale(entry.forward.std) << ", <- "
+         << formatScale(entry.backwardStd) << ")"
+         << (isBadlyScaled(entry) ? "  <<" : "") << "\n";
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,227 @@
+#!/usr/bin/python3
+"""Checks -mav-analyse-scale and -mav-param-exec-order against PyTorch.
+
+For each model of test/models: mav imports NAME.pt and runs
+    -mav-raise [-mav-remove-dropout] -mav-analyse-scale -mav-param-exec-order
+with --mav-report. PyTorch runs the same model, built by the generator with
+the generator's seed (the module NAME.pt was traced from), in eval mode, on
+inputs drawn the documented way (torch.manual_seed(seed), torch.randn per
+argument, times scale), backward from torch.randn output gradients, with:
+  - forward hooks on every leaf module mav calls (call_module targets), and
+    a tensor hook on (a clone of) its output: std, mean, abs max, zero
+    fraction of the output, std of its gradient;
+  - the parameters' .grad: std per state_dict name;
+  - forward pre-hooks on the leaf modules: module order, and parameter
+    first-use order (a module's parameters when it is called);
+  - param.register_hook: the order in which gradients become ready.
+Values must agree to 1e-5 relative; orders exactly. Prints "NAME: OK: ..."
+or "NAME: FAIL: reason".
+"""
+
+import argparse
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+
+import torch
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "models"))
+import generate  # noqa: E402
+
+RTOL = 1e-5
+
+
+def close(a, b, atol=1e-7):
+    return abs(a - b) <= atol + RTOL * abs(b)
+
+
+def stats(t):
+    v = t.detach().double()
+    return {"std": v.std().item() if v.numel() > 1 else 0.0,
+            "mean": v.mean().item(), "abs_max": v.abs().max().item(),
+            "zero_fraction": v.eq(0).double().mean().item()}
+
+
+def flat_tensors(value):
+    if isinstance(value, torch.Tensor):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [t for v in value for t in flat_tensors(v)]
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in flat_tensors(v)]
+    return []
+
+
+def run_mav(name, ref, args, work):
+    shapes = ["--input-shape=" + s for s in ref["input_shapes"]]
+    mlir = os.path.join(work, name + ".mlir")
+    subprocess.run([args.translate, "--import-torchscript",
+                    os.path.join(args.models, name + ".pt"), *shapes,
+                    "-o", mlir], check=True)
+    report = os.path.join(work, name + ".report.json")
+    out = os.path.join(work, name + ".analysed.mlir")
+    pipeline = ["-mav-raise"]
+    if args.remove_dropout:
+        pipeline.append("-mav-remove-dropout")
+    pipeline += ["-mav-analyse-scale=seed=%d scale=%g" % (args.seed, args.scale),
+                 "-mav-param-exec-order=seed=%d second-seed=%d" %
+                 (args.seed, args.seed + 1)]
+    subprocess.run([args.opt, mlir, *pipeline, "--mav-elide-weights",
+                    "--mav-report=" + report, "-o", out], check=True)
+    outputs = {p["pass"]: p["outputs"] for p in json.load(open(report))}
+    targets = {}
+    for line in open(out):
+        m = re.match(r'\s+%([\w.]+) = mav\.call_module "([^"]+)"', line)
+        if m and m.group(2) not in targets.values():
+            targets[m.group(1)] = m.group(2)
+    return outputs, targets
+
+
+def run_torch(name, ref, args, targets):
+    builder, _ = generate.REGISTRY[name]
+    torch.manual_seed(generate.MODEL_SEED)
+    model = builder().model.eval()
+    modules = dict(model.named_modules())
+    recorded, order, forward_order, backward_order = {}, [], [], []
+    seen = set()
+    names = {id(p): n for n, p in model.named_parameters()}
+
+    def pre_hook(path):
+        def hook(module, inputs):
+            order.append(path)
+            for p in module.parameters():
+                if id(p) not in seen and p.requires_grad:
+                    seen.add(id(p))
+                    forward_order.append(names[id(p)])
+        return hook
+
+    def post_hook(path):
+        # A tensor output is replaced by its clone, which the hook watches:
+        # an in-place op downstream (resnet's relu_) then modifies the clone,
+        # and the hook still sees the gradient w.r.t. this module's value
+        # (in torch 1.13 a hook registered on a tensor after an in-place op
+        # may see the gradient of the value before it).
+        def hook(module, inputs, output):
+            if path in recorded:
+                return None
+            t = output.clone() if isinstance(output, torch.Tensor) else \
+                flat_tensors(output)[0]
+            entry = recorded[path] = stats(t)
+            if t.requires_grad:
+                t.register_hook(
+                    lambda g: entry.__setitem__("bwd_std", stats(g)["std"]))
+            return t if isinstance(output, torch.Tensor) else None
+        return hook
+
+    for path in targets.values():
+        modules[path].register_forward_pre_hook(pre_hook(path))
+        modules[path].register_forward_hook(post_hook(path))
+    for n, p in model.named_parameters():
+        p.register_hook(lambda g, n=n: backward_order.append(n))
+
+    torch.manual_seed(args.seed)
+    inputs = []
+    for dtype in ref["input_dtypes"]:
+        shape = [int(d) for d in ref["input_shapes"][len(inputs)].split("x")[:-1]]
+        if dtype.startswith("torch.float"):
+            x = (torch.randn(shape) * args.scale).requires_grad_()
+        else:
+            x = torch.randint(0, 10, shape, dtype=getattr(torch, dtype[6:]))
+        inputs.append(x)
+    outputs = [t for t in flat_tensors(model(*inputs)) if t.is_floating_point()]
+    roots, grads = [], []
+    for t in outputs:
+        g = torch.randn(t.shape) * args.scale
+        if t.requires_grad:
+            roots.append(t)
+            grads.append(g)
+    torch.autograd.backward(roots, grads)
+    grad_std = {n: p.grad.double().std().item()
+                for n, p in model.named_parameters() if p.grad is not None}
+    return recorded, order, forward_order, backward_order, grad_std
+
+
+def check(name, args):
+    ref = json.load(open(os.path.join(args.models, name + ".json")))
+    work = os.path.join(args.work, name)
+    os.makedirs(work, exist_ok=True)
+    mav, targets = run_mav(name, ref, args, work)
+    scale, execution = mav["mav-analyse-scale"], mav["mav-param-exec-order"]
+    recorded, order, forward_order, backward_order, grad_std = run_torch(
+        name, ref, args, targets)
+
+    compared = 0
+    for node, path in targets.items():
+        want = recorded.get(path)
+        if want is None:
+            return "FAIL: PyTorch never called " + path
+        for key in ("std", "mean", "abs_max", "zero_fraction"):
+            got = scale["fwd_" + key].get(node)
+            if got is None or not close(got, want[key]):
+                return "FAIL: %s fwd_%s %s, PyTorch %s" % (node, key, got,
+                                                           want[key])
+            compared += 1
+        if "bwd_std" in want:
+            got = scale["bwd_std"].get(node)
+            if got is None or not close(got, want["bwd_std"]):
+                return "FAIL: %s bwd_std %s, PyTorch %s" % (
+                    node, got, want["bwd_std"])
+            compared += 1
+    if set(scale["grad_std"]) != set(grad_std):
+        return "FAIL: grad_std for %s, PyTorch %s" % (
+            sorted(scale["grad_std"]), sorted(grad_std))
+    for n, want in grad_std.items():
+        if not close(scale["grad_std"][n], want):
+            return "FAIL: grad_std %s %s, PyTorch %s" % (
+                n, scale["grad_std"][n], want)
+        compared += 1
+    if execution["module_order"] != order:
+        return "FAIL: module_order %s, PyTorch %s" % (
+            execution["module_order"], order)
+    if execution["param_forward_order"] != forward_order:
+        return "FAIL: param_forward_order %s, PyTorch %s" % (
+            execution["param_forward_order"], forward_order)
+    if execution["param_backward_order"] != backward_order:
+        return "FAIL: param_backward_order %s, PyTorch %s" % (
+            execution["param_backward_order"], backward_order)
+    unused = sorted(n for n, _ in torch.jit.load(
+        os.path.join(args.models, name + ".pt")).named_parameters()
+        if n not in forward_order)
+    if sorted(execution["unused_params"]) != unused:
+        return "FAIL: unused_params %s, PyTorch %s" % (
+            execution["unused_params"], unused)
+    return ("OK: %d values within %g, %d modules, %d parameters in order, "
+            "unused %s, shared %s, input_dependent %s" % (
+                compared, RTOL, len(order), len(forward_order),
+                execution["unused_params"], execution["shared_params"],
+                execution["input_dependent"]))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--models", required=True)
+    parser.add_argument("--translate", default="mav-translate")
+    parser.add_argument("--opt", default="mav-opt")
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--scale", type=float, default=1.0)
+    parser.add_argument("--remove-dropout", action="store_true")
+    parser.add_argument("names", nargs="+")
+    args = parser.parse_args()
+    torch.set_num_threads(1)
+    failed = False
+    for name in args.names:
+        try:
+            result = check(name, args)
+        except subprocess.CalledProcessError as error:
+            result = "FAIL: %s" % error
+        failed |= result.startswith("FAIL")
+        print("%s: %s" % (name, result), flush=True)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

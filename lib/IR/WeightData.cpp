@@ -2,6 +2,8 @@
 
 #include "mav/IR/WeightData.h"
 
+#include "llvm/ADT/SetVector.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
@@ -63,10 +65,44 @@ ElementsAttr mav::makeF32Resource(RankedTensorType type, ArrayRef<float> values,
 }
 
 mav::WeightOp mav::resolveTiedWeight(WeightOp weight,
-                                SymbolTableCollection &symbols) {
+                                     SymbolTableCollection &symbols) {
   if (!weight || !weight.getTiedToAttr())
     return weight;
   auto target =
       symbols.lookupNearestSymbolFrom<WeightOp>(weight, weight.getTiedToAttr());
   return target ? target : weight;
+}
+
+DenseMap<Operation *, unsigned> mav::getWeightRanks(ModuleOp module) {
+  DenseMap<Operation *, unsigned> rank;
+  for (WeightOp weight : module.getOps<WeightOp>())
+    rank[weight] = rank.size();
+  return rank;
+}
+
+SmallVector<mav::WeightOp>
+mav::getNodeParameters(Operation *node, SymbolTableCollection &symbols,
+                       const DenseMap<Operation *, unsigned> &rank) {
+  llvm::SetVector<WeightOp> found;
+  auto addRead = [&](GetAttrOp read) {
+    auto weight =
+        symbols.lookupNearestSymbolFrom<WeightOp>(read, read.getTargetAttr());
+    weight = resolveTiedWeight(weight, symbols);
+    if (weight && weight.getKind() == WeightKind::parameter &&
+        !weight.getFrozen())
+      found.insert(weight);
+  };
+  for (Value operand : node->getOperands())
+    if (auto read = operand.getDefiningOp<GetAttrOp>())
+      addRead(read);
+  if (auto call = dyn_cast<CallModuleOp>(node))
+    if (call.getBodyAttr())
+      if (auto body = symbols.lookupNearestSymbolFrom<GraphOp>(
+              call, call.getBodyAttr()))
+        body.walk(addRead);
+  SmallVector<WeightOp> ordered(found.begin(), found.end());
+  llvm::sort(ordered, [&](WeightOp a, WeightOp b) {
+    return rank.lookup(a) < rank.lookup(b);
+  });
+  return ordered;
 }

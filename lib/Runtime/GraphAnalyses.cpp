@@ -99,35 +99,6 @@ double stdOf(const at::Tensor &tensor) {
   return values.numel() > 1 ? values.std().item<double>() : 0.0;
 }
 
-/// The parameters a node reads: its own get_attr operands, or for a
-/// call_module the weights its body reads, in module (state_dict) order.
-SmallVector<WeightOp>
-parametersOf(Operation *node, SymbolTableCollection &symbols,
-             const DenseMap<Operation *, unsigned> &rank) {
-  llvm::SetVector<WeightOp> found;
-  auto addRead = [&](GetAttrOp read) {
-    auto weight =
-        symbols.lookupNearestSymbolFrom<WeightOp>(read, read.getTargetAttr());
-    weight = resolveTiedWeight(weight, symbols);
-    if (weight && weight.getKind() == WeightKind::parameter &&
-        !weight.getFrozen())
-      found.insert(weight);
-  };
-  for (Value operand : node->getOperands())
-    if (auto read = operand.getDefiningOp<GetAttrOp>())
-      addRead(read);
-  if (auto call = dyn_cast<CallModuleOp>(node))
-    if (call.getBodyAttr())
-      if (auto body = symbols.lookupNearestSymbolFrom<GraphOp>(
-              call, call.getBodyAttr()))
-        body.walk([&](GetAttrOp read) { addRead(read); });
-  SmallVector<WeightOp> ordered(found.begin(), found.end());
-  llvm::sort(ordered, [&](WeightOp a, WeightOp b) {
-    return rank.lookup(a) < rank.lookup(b);
-  });
-  return ordered;
-}
-
 } // namespace
 
 LogicalResult mav::analyseScale(GraphOp graph, const RandomDraw &draw,
@@ -186,9 +157,7 @@ LogicalResult mav::recordExecOrder(GraphOp graph, const RandomDraw &draw,
   c10::AutoGradMode gradients(backward);
   ModuleOp module = graph->getParentOfType<ModuleOp>();
   SymbolTableCollection symbols;
-  DenseMap<Operation *, unsigned> rank;
-  for (WeightOp weight : module.getOps<WeightOp>())
-    rank[weight] = rank.size();
+  DenseMap<Operation *, unsigned> rank = getWeightRanks(module);
   Interpreter interpreter(module, c10::kCPU);
   if (backward)
     interpreter.trackGradients();
@@ -199,7 +168,7 @@ LogicalResult mav::recordExecOrder(GraphOp graph, const RandomDraw &draw,
     if (isa<CallModuleOp>(node))
       result.moduleOrder.push_back(node);
     if (!isa<GetAttrOp>(node))
-      for (WeightOp weight : parametersOf(node, symbols, rank))
+      for (WeightOp weight : getNodeParameters(node, symbols, rank))
         forward.insert(weight);
   };
   FailureOr<c10::IValue> output =

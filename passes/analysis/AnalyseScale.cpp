@@ -6,12 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mav/IR/WeightData.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
 #include "mav/Passes/Passes.h"
 #include "mav/Runtime/GraphAnalyses.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -111,6 +113,7 @@ struct AnalyseScale : mav::impl::AnalyseScaleBase<AnalyseScale> {
       if (weight.gradStd)
         gradStd.set(weight.op.getSymName(),
                     builder.getF64FloatAttr(*weight.gradStd));
+    recordParameterGradients(result, gradStd.getDictionary(context));
 
     SmallVector<NamedAttribute> outputs = {
         builder.getNamedAttr("fwd_std", fwdStd.getDictionary(context)),
@@ -129,6 +132,25 @@ struct AnalyseScale : mav::impl::AnalyseScaleBase<AnalyseScale> {
     if (!listing.empty() && failed(writeListing(result)))
       return signalPassFailure();
     markAllAnalysesPreserved();
+  }
+
+  /// `grad_std` (parameter -> std) in the software metadata of each node
+  /// that reads parameters.
+  void recordParameterGradients(const ScaleAnalysisResult &result,
+                                DictionaryAttr gradStd) {
+    Builder builder(&getContext());
+    SymbolTableCollection symbols;
+    DenseMap<Operation *, unsigned> rank = getWeightRanks(getOperation());
+    for (const ScaleAnalysisResult::Node &entry : result.nodes) {
+      NamedAttrList grads;
+      for (WeightOp weight : getNodeParameters(entry.op, symbols, rank))
+        if (Attribute value = gradStd.get(weight.getSymName()))
+          grads.set(weight.getSymName(), value);
+      if (!grads.empty())
+        setSoftwareMetadata(
+            entry.op, {builder.getNamedAttr(
+                          "grad_std", grads.getDictionary(&getContext()))});
+    }
   }
 
   bool isBadlyScaled(const ScaleAnalysisResult::Node &entry) const {

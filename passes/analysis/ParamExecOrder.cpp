@@ -134,32 +134,12 @@ struct ParamExecOrder : mav::impl::ParamExecOrderBase<ParamExecOrder> {
   collectUsers(GraphOp graph, SymbolTableCollection &symbols,
                llvm::MapVector<Operation *, SmallVector<StringRef>> &users,
                DenseMap<Operation *, SmallVector<WeightOp>> &paramsOfCall) {
-    DenseMap<Operation *, unsigned> rank;
-    for (WeightOp weight : getOperation().getOps<WeightOp>())
-      rank[weight] = rank.size();
+    DenseMap<Operation *, unsigned> rank = getWeightRanks(getOperation());
     for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>()) {
       if (isa<GetAttrOp>(node.getOperation()))
         continue;
-      llvm::SetVector<WeightOp> params;
-      auto addRead = [&](GetAttrOp read) {
-        auto weight = symbols.lookupNearestSymbolFrom<WeightOp>(
-            read, read.getTargetAttr());
-        weight = resolveTiedWeight(weight, symbols);
-        if (weight && weight.getKind() == WeightKind::parameter)
-          params.insert(weight);
-      };
-      for (Value operand : node->getOperands())
-        if (auto read = operand.getDefiningOp<GetAttrOp>())
-          addRead(read);
+      SmallVector<WeightOp> ordered = getNodeParameters(node, symbols, rank);
       auto call = dyn_cast<CallModuleOp>(node.getOperation());
-      if (call && call.getBodyAttr())
-        if (auto body = symbols.lookupNearestSymbolFrom<GraphOp>(
-                call, call.getBodyAttr()))
-          body.walk(addRead);
-      SmallVector<WeightOp> ordered(params.begin(), params.end());
-      llvm::sort(ordered, [&](WeightOp a, WeightOp b) {
-        return rank.lookup(a) < rank.lookup(b);
-      });
       StringRef user = call                  ? StringRef(call.getTarget())
                        : node.getNodeScope() ? node.getNodeScope().getPath()
                                              : StringRef("(top)");

@@ -13,8 +13,11 @@
 #include "mav/IR/MavOps.h"
 
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <optional>
 #include <string>
@@ -46,6 +49,19 @@ mlir::ElementsAttr makeF32Resource(mlir::RankedTensorType type,
 /// shares one Parameter; `weight` itself when it is not tied.
 WeightOp resolveTiedWeight(WeightOp weight,
                            mlir::SymbolTableCollection &symbols);
+
+/// The trainable parameters a node reads: the weights behind its get_attr
+/// operands and, for a call_module, those its body reads; tied ones by the
+/// weight they are tied to; buffers and frozen parameters left out. In the
+/// module's order of mav.weight ops (state_dict order). `rank` gives each
+/// weight's position (getWeightRanks).
+llvm::SmallVector<WeightOp>
+getNodeParameters(mlir::Operation *node, mlir::SymbolTableCollection &symbols,
+                  const llvm::DenseMap<mlir::Operation *, unsigned> &rank);
+
+/// The position of each mav.weight in `module`.
+llvm::DenseMap<mlir::Operation *, unsigned>
+getWeightRanks(mlir::ModuleOp module);
 
 } // namespace mav
 

@@ -11,8 +11,8 @@ namespace mav {
 std::string makeVerilatorTestbench(const RtlDesignInfo &design);
 
 /// tb.sv, module tb: `+inputs= +expected= +seed= +max_cycles=`.
-std::string makeIcarusTestbench(const RtlDesignInfo &design,
-                                size_t inputWords, size_t outputWords);
+std::string makeIcarusTestbench(const RtlDesignInfo &design, size_t inputWords,
+                                size_t outputWords);
 
 } // namespace mav
 

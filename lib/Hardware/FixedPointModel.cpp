@@ -5,6 +5,8 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mav;
 
@@ -75,7 +77,7 @@ std::vector<int64_t> pool(ArrayRef<int64_t> x, const HardwareNode &node) {
     const int64_t *image = x.data() + plane * height * width;
     for (int64_t oy = 0; oy < oh; ++oy)
       for (int64_t ox = 0; ox < ow; ++ox) {
-        int64_t best = minWord(64), sum = 0;
+        int64_t best = std::numeric_limits<int64_t>::min(), sum = 0;
         for (int64_t ky = 0; ky < node.kernelH; ++ky)
           for (int64_t kx = 0; kx < node.kernelW; ++kx) {
             int64_t word =

@@ -130,13 +130,13 @@ FailureOr<FixedPointModel> FixedPointModel::create(const HardwareGraph &graph) {
 
 std::vector<int64_t>
 FixedPointModel::evaluate(unsigned index,
-                          ArrayRef<std::vector<int64_t>> operands) const {
+                          ArrayRef<ArrayRef<int64_t>> operands) const {
   const HardwareNode &node = graph->nodes[index];
   ArrayRef<int64_t> x = operands[0];
   switch (node.kind) {
   case HardwareOpKind::Input:
   case HardwareOpKind::Flatten:
-    return operands[0];
+    return std::vector<int64_t>(x.begin(), x.end());
   case HardwareOpKind::Linear:
     return linear(x, weights[index], biases[index], node.inShape.back(),
                   node.outShape.back(), node.format);
@@ -170,14 +170,18 @@ std::vector<int64_t> FixedPointModel::run(ArrayRef<int64_t> input) const {
   values[0].assign(input.begin(), input.end());
   for (unsigned index = 1; index < graph->nodes.size(); ++index) {
     const HardwareNode &node = graph->nodes[index];
-    SmallVector<std::vector<int64_t>, 2> operands;
-    for (unsigned producer : node.operands) {
-      std::vector<int64_t> words = values[producer];
+    // Operands are read in place; only a cast needs a copy.
+    SmallVector<std::vector<int64_t>, 2> casts(node.operands.size());
+    SmallVector<ArrayRef<int64_t>, 2> operands;
+    for (auto [producer, cast] : llvm::zip(node.operands, casts)) {
       FixedFormat from = graph->nodes[producer].format;
-      if (from != node.format)
-        for (int64_t &word : words)
-          word = castWord(word, from, node.format);
-      operands.push_back(std::move(words));
+      if (from == node.format) {
+        operands.push_back(values[producer]);
+        continue;
+      }
+      for (int64_t word : values[producer])
+        cast.push_back(castWord(word, from, node.format));
+      operands.push_back(cast);
     }
     values[index] = evaluate(index, operands);
   }
@@ -193,4 +197,9 @@ std::string mav::formatHexWords(ArrayRef<int64_t> words, int64_t width) {
     os << llvm::format_hex_no_prefix(static_cast<uint64_t>(word) & mask, digits)
        << "\n";
   return text;
+}
+
+std::string mav::formatFixed(FixedFormat format) {
+  return "<" + std::to_string(format.width) + ", " +
+         std::to_string(format.frac) + ">";
 }

@@ -55,7 +55,8 @@ struct AddHardwareMetadata
     // Pass statistics count only when enabled; the outputs always do.
     supported = unsupported = 0;
     llvm::StringMap<int64_t> unsupportedOps;
-    NamedAttrList reasons;
+    // One entry per unfit node; made a dictionary once, at the end.
+    SmallVector<NamedAttribute> reasons;
     SymbolTableCollection symbols;
     for (GraphOp graph : getPublicGraphs(module))
       for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>())
@@ -72,13 +73,13 @@ struct AddHardwareMetadata
          builder.getNamedAttr("unsupported_ops",
                               countsAttr(&getContext(), unsupportedOps)),
          builder.getNamedAttr("unfit_nodes",
-                              reasons.getDictionary(&getContext()))});
+                              DictionaryAttr::get(&getContext(), reasons))});
     markAllAnalysesPreserved();
   }
 
   LogicalResult annotate(NodeOpInterface node,
                          llvm::StringMap<int64_t> &unsupportedOps,
-                         NamedAttrList &reasons,
+                         SmallVector<NamedAttribute> &reasons,
                          SymbolTableCollection &symbols) {
     CommonMetaAttr common = node->getAttrOfType<CommonMetaAttr>("common");
     if (!common || common.getMaseOp().empty())
@@ -94,7 +95,8 @@ struct AddHardwareMetadata
     std::string reason;
     if (component && !isa<GetAttrOp>(node.getOperation()) &&
         !describeHardwareNode(node, lowering, symbols, reason)) {
-      reasons.set(node.getNodeName(), builder.getStringAttr(reason));
+      reasons.push_back(builder.getNamedAttr(node.getNodeName(),
+                                             builder.getStringAttr(reason)));
       component = nullptr;
     }
     if (component) {

@@ -81,53 +81,54 @@ struct AnalyseScale : mav::impl::AnalyseScaleBase<AnalyseScale> {
 
     MLIRContext *context = &getContext();
     Builder builder(context);
-    NamedAttrList fwdStd, fwdMean, fwdAbsMax, fwdZeros, bwdStd, gradStd;
+    // One column per statistic: each node's software entry `key = value`
+    // and the pass output `key = {node = value, ...}`. The dictionaries are
+    // built once at the end: inserting node by node into a sorted list
+    // would be quadratic in the number of nodes.
+    struct Column {
+      StringRef key;
+      SmallVector<NamedAttribute> byNode;
+    };
+    Column columns[] = {{"fwd_std", {}},
+                        {"fwd_mean", {}},
+                        {"fwd_abs_max", {}},
+                        {"fwd_zero_fraction", {}},
+                        {"bwd_std", {}}};
     SmallVector<Attribute> flagged;
     for (const ScaleAnalysisResult::Node &entry : result.nodes) {
       auto node = cast<NodeOpInterface>(entry.op);
-      StringRef name = node.getNodeName();
-      SmallVector<NamedAttribute> software = {
-          builder.getNamedAttr("fwd_std",
-                               builder.getF64FloatAttr(entry.forward.std)),
-          builder.getNamedAttr("fwd_mean",
-                               builder.getF64FloatAttr(entry.forward.mean)),
-          builder.getNamedAttr("fwd_abs_max",
-                               builder.getF64FloatAttr(entry.forward.absMax)),
-          builder.getNamedAttr(
-              "fwd_zero_fraction",
-              builder.getF64FloatAttr(entry.forward.zeroFraction))};
-      fwdStd.set(name, builder.getF64FloatAttr(entry.forward.std));
-      fwdMean.set(name, builder.getF64FloatAttr(entry.forward.mean));
-      fwdAbsMax.set(name, builder.getF64FloatAttr(entry.forward.absMax));
-      fwdZeros.set(name, builder.getF64FloatAttr(entry.forward.zeroFraction));
-      if (entry.backwardStd) {
-        software.push_back(builder.getNamedAttr(
-            "bwd_std", builder.getF64FloatAttr(*entry.backwardStd)));
-        bwdStd.set(name, builder.getF64FloatAttr(*entry.backwardStd));
+      std::optional<double> values[] = {
+          entry.forward.std, entry.forward.mean, entry.forward.absMax,
+          entry.forward.zeroFraction, entry.backwardStd};
+      SmallVector<NamedAttribute> software;
+      for (auto [column, value] : llvm::zip(columns, values)) {
+        if (!value)
+          continue;
+        FloatAttr attr = builder.getF64FloatAttr(*value);
+        software.push_back(builder.getNamedAttr(column.key, attr));
+        column.byNode.push_back({node.getNodeNameAttr(), attr});
       }
       if (isBadlyScaled(entry))
-        flagged.push_back(builder.getStringAttr(name));
+        flagged.push_back(node.getNodeNameAttr());
       setSoftwareMetadata(entry.op, software);
     }
+    SmallVector<NamedAttribute> gradStd;
     for (ScaleAnalysisResult::Weight weight : result.weights)
       if (weight.gradStd)
-        gradStd.set(weight.op.getSymName(),
-                    builder.getF64FloatAttr(*weight.gradStd));
-    recordParameterGradients(result, gradStd.getDictionary(context));
+        gradStd.push_back({weight.op.getSymNameAttr(),
+                           builder.getF64FloatAttr(*weight.gradStd)});
+    DictionaryAttr gradStdByName = DictionaryAttr::get(context, gradStd);
+    recordParameterGradients(result, gradStdByName);
 
-    SmallVector<NamedAttribute> outputs = {
-        builder.getNamedAttr("fwd_std", fwdStd.getDictionary(context)),
-        builder.getNamedAttr("fwd_mean", fwdMean.getDictionary(context)),
-        builder.getNamedAttr("fwd_abs_max", fwdAbsMax.getDictionary(context)),
-        builder.getNamedAttr("fwd_zero_fraction",
-                             fwdZeros.getDictionary(context)),
-        builder.getNamedAttr("flagged", builder.getArrayAttr(flagged))};
-    if (backward) {
-      outputs.push_back(
-          builder.getNamedAttr("bwd_std", bwdStd.getDictionary(context)));
-      outputs.push_back(
-          builder.getNamedAttr("grad_std", gradStd.getDictionary(context)));
-    }
+    SmallVector<NamedAttribute> outputs;
+    for (Column &column : columns)
+      if (backward || column.key != "bwd_std")
+        outputs.push_back(builder.getNamedAttr(
+            column.key, DictionaryAttr::get(context, column.byNode)));
+    outputs.push_back(
+        builder.getNamedAttr("flagged", builder.getArrayAttr(flagged)));
+    if (backward)
+      outputs.push_back(builder.getNamedAttr("grad_std", gradStdByName));
     recordPassOutputs(module, getArgument(), outputs);
     if (!listing.empty() && failed(writeListing(result)))
       return signalPassFailure();

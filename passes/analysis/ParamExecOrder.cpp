@@ -97,11 +97,12 @@ struct ParamExecOrder : mav::impl::ParamExecOrderBase<ParamExecOrder> {
                                 ranks.getDictionary(context))});
     }
 
-    NamedAttrList shared;
+    SmallVector<NamedAttribute> shared;
     for (auto &[weight, modules] : users)
       if (modules.size() > 1)
-        shared.set(cast<WeightOp>(weight).getSymName(),
-                   builder.getStrArrayAttr(modules));
+        shared.push_back(
+            builder.getNamedAttr(cast<WeightOp>(weight).getSymName(),
+                                 builder.getStrArrayAttr(modules)));
     SmallVector<StringRef> unused;
     for (WeightOp weight : module.getOps<WeightOp>())
       if (weight.getKind() == WeightKind::parameter &&
@@ -118,7 +119,8 @@ struct ParamExecOrder : mav::impl::ParamExecOrderBase<ParamExecOrder> {
          builder.getNamedAttr(
              "param_backward_order",
              builder.getStrArrayAttr(namesOf(order.backwardOrder))),
-         builder.getNamedAttr("shared_params", shared.getDictionary(context)),
+         builder.getNamedAttr("shared_params",
+                              DictionaryAttr::get(context, shared)),
          builder.getNamedAttr("unused_params", builder.getStrArrayAttr(unused)),
          builder.getNamedAttr("input_dependent",
                               builder.getBoolAttr(inputDependent))});

@@ -26,11 +26,6 @@ bool mav::isQuantized(GraphOp graph) {
 
 namespace {
 
-std::string formatName(FixedFormat format) {
-  return "<" + std::to_string(format.width) + ", " +
-         std::to_string(format.frac) + ">";
-}
-
 /// Error statistics of the fixed-point outputs against the reference's.
 struct ErrorStats {
   double maxAbs = 0, sumAbs = 0, maxReference = 0;
@@ -111,12 +106,13 @@ int simulate(const HardwareGraph &hardware, ArrayRef<Sample> samples,
       design->outputWords != output.outNumel()) {
     llvm::errs() << "mav-run: " << options.rtlDirectory
                  << ": the design was exported from another graph: it takes "
-                 << design->inputWords << " words " << formatName(design->input)
-                 << " and returns " << design->outputWords << " words "
-                 << formatName(design->output) << ", the graph "
-                 << input.outNumel() << " " << formatName(input.format)
+                 << design->inputWords << " words "
+                 << formatFixed(design->input) << " and returns "
+                 << design->outputWords << " words "
+                 << formatFixed(design->output) << ", the graph "
+                 << input.outNumel() << " " << formatFixed(input.format)
                  << " and " << output.outNumel() << " "
-                 << formatName(output.format) << "\n";
+                 << formatFixed(output.format) << "\n";
     return 1;
   }
   std::vector<int64_t> inputWords, expectedWords;
@@ -165,7 +161,7 @@ int mav::runQuantized(GraphOp graph, const QuantizedRunOptions &options) {
   llvm::outs() << "output 0: tensor<";
   for (int64_t size : output.outShape)
     llvm::outs() << size << "x";
-  llvm::outs() << "fixed" << formatName(output.format)
+  llvm::outs() << "fixed" << formatFixed(output.format)
                << "> (fixed-point model)\n";
 
   int status = 0;
@@ -178,7 +174,7 @@ int mav::runQuantized(GraphOp graph, const QuantizedRunOptions &options) {
         return 1;
     }
     double lsb = dequantize(1, output.format);
-    llvm::outs() << "fixed-point " << formatName(output.format)
+    llvm::outs() << "fixed-point " << formatFixed(output.format)
                  << " vs float reference: max abs error "
                  << llvm::format("%.4g", stats.maxAbs) << " ("
                  << llvm::format("%.3g", stats.maxAbs / lsb)

@@ -104,6 +104,9 @@ inline int64_t reciprocal(int64_t n, int64_t recipFrac) {
   return ((int64_t(1) << recipFrac) + n / 2) / n;
 }
 
+/// "<width, frac>", as messages and comments write a format.
+std::string formatFixed(FixedFormat format);
+
 /// One word per line, as `width` bits of two's complement in hex (what
 /// `$readmemh` reads): the ROMs and the simulation's stimuli.
 std::string formatHexWords(llvm::ArrayRef<int64_t> words, int64_t width);

@@ -36,7 +36,8 @@ public:
 private:
   explicit FixedPointModel(const HardwareGraph &graph) : graph(&graph) {}
   std::vector<int64_t>
-  evaluate(unsigned index, llvm::ArrayRef<std::vector<int64_t>> operands) const;
+  evaluate(unsigned index,
+           llvm::ArrayRef<llvm::ArrayRef<int64_t>> operands) const;
 
   const HardwareGraph *graph;
   std::vector<std::vector<int64_t>> weights, biases;

@@ -55,9 +55,9 @@ FailureOr<int64_t> checkHardwareMetadata(const HardwareNode &node) {
     return node.op->emitError()
            << nodeName()
            << ": its hardware metadata does not match its fixed-point "
-              "format <"
-           << node.format.width << ", " << node.format.frac
-           << ">: run -mav-add-hardware-metadata after -mav-quantize";
+              "format "
+           << formatFixed(node.format)
+           << ": run -mav-add-hardware-metadata after -mav-quantize";
   if (hardware.getModule() != node.component->module)
     return node.op->emitError()
            << nodeName() << ": its hardware metadata names module '"

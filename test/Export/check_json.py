@@ -18,6 +18,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "models"))
+import mavtest  # noqa: E402
+
 
 def run(cmd):
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
@@ -42,13 +45,10 @@ def forward_op_count(mlir_path):
 
 
 def check(name, args):
-    ref = json.load(open(os.path.join(args.models, name + ".json")))
+    ref = mavtest.reference(args.models, name)
     work = os.path.join(args.work, name)
     os.makedirs(work, exist_ok=True)
-    shapes = ["--input-shape=" + s for s in ref["input_shapes"]]
-    run([args.translate, "--import-torchscript",
-         os.path.join(args.models, name + ".pt"), *shapes,
-         "-o", work + "/in.mlir"])
+    mavtest.import_model(args.translate, args.models, name, work + "/in.mlir")
     run([args.opt, work + "/in.mlir", "-mav-raise",
          "-mav-add-hardware-metadata=max-parallelism=4,4", "--mav-elide-weights",
          "-o", work + "/hw.mlir"])

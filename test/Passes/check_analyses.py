@@ -5,8 +5,9 @@ For each model of test/models: mav imports NAME.pt and runs
     -mav-raise [-mav-remove-dropout] -mav-analyse-scale -mav-param-exec-order
 with --mav-report. PyTorch runs the same model, built by the generator with
 the generator's seed (the module NAME.pt was traced from), in eval mode, on
-inputs drawn the documented way (torch.manual_seed(seed), torch.randn per
-argument, times scale), backward from torch.randn output gradients, with:
+inputs drawn the documented way (torch.manual_seed(seed), torch.randn, or
+torch.rand with --distribution uniform, per argument, times scale), backward
+from output gradients drawn the same way, with:
   - forward hooks on every leaf module mav calls (call_module targets), and
     a tensor hook on (a clone of) its output: std, mean, abs max, zero
     fraction of the output, std of its gradient;
@@ -20,7 +21,6 @@ or "NAME: FAIL: reason".
 
 import argparse
 import json
-import math
 import os
 import re
 import subprocess
@@ -30,6 +30,7 @@ import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "models"))
 import generate  # noqa: E402
+import mavtest  # noqa: E402
 
 RTOL = 1e-5
 
@@ -55,18 +56,16 @@ def flat_tensors(value):
     return []
 
 
-def run_mav(name, ref, args, work):
-    shapes = ["--input-shape=" + s for s in ref["input_shapes"]]
+def run_mav(name, args, work):
     mlir = os.path.join(work, name + ".mlir")
-    subprocess.run([args.translate, "--import-torchscript",
-                    os.path.join(args.models, name + ".pt"), *shapes,
-                    "-o", mlir], check=True)
+    mavtest.import_model(args.translate, args.models, name, mlir)
     report = os.path.join(work, name + ".report.json")
     out = os.path.join(work, name + ".analysed.mlir")
     pipeline = ["-mav-raise"]
     if args.remove_dropout:
         pipeline.append("-mav-remove-dropout")
-    pipeline += ["-mav-analyse-scale=seed=%d scale=%g" % (args.seed, args.scale),
+    pipeline += ["-mav-analyse-scale=seed=%d scale=%g distribution=%s" %
+                 (args.seed, args.scale, args.distribution),
                  "-mav-param-exec-order=seed=%d second-seed=%d" %
                  (args.seed, args.seed + 1)]
     subprocess.run([args.opt, mlir, *pipeline, "--mav-elide-weights",
@@ -122,19 +121,20 @@ def run_torch(name, ref, args, targets):
     for n, p in model.named_parameters():
         p.register_hook(lambda g, n=n: backward_order.append(n))
 
+    draw = torch.rand if args.distribution == "uniform" else torch.randn
     torch.manual_seed(args.seed)
     inputs = []
     for dtype in ref["input_dtypes"]:
         shape = [int(d) for d in ref["input_shapes"][len(inputs)].split("x")[:-1]]
         if dtype.startswith("torch.float"):
-            x = (torch.randn(shape) * args.scale).requires_grad_()
+            x = (draw(shape) * args.scale).requires_grad_()
         else:
             x = torch.randint(0, 10, shape, dtype=getattr(torch, dtype[6:]))
         inputs.append(x)
     outputs = [t for t in flat_tensors(model(*inputs)) if t.is_floating_point()]
     roots, grads = [], []
     for t in outputs:
-        g = torch.randn(t.shape) * args.scale
+        g = draw(t.shape) * args.scale
         if t.requires_grad:
             roots.append(t)
             grads.append(g)
@@ -145,10 +145,10 @@ def run_torch(name, ref, args, targets):
 
 
 def check(name, args):
-    ref = json.load(open(os.path.join(args.models, name + ".json")))
+    ref = mavtest.reference(args.models, name)
     work = os.path.join(args.work, name)
     os.makedirs(work, exist_ok=True)
-    mav, targets = run_mav(name, ref, args, work)
+    mav, targets = run_mav(name, args, work)
     scale, execution = mav["mav-analyse-scale"], mav["mav-param-exec-order"]
     recorded, order, forward_order, backward_order, grad_std = run_torch(
         name, ref, args, targets)
@@ -208,6 +208,8 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--scale", type=float, default=1.0)
+    parser.add_argument("--distribution", choices=["normal", "uniform"],
+                        default="normal")
     parser.add_argument("--remove-dropout", action="store_true")
     parser.add_argument("names", nargs="+")
     args = parser.parse_args()

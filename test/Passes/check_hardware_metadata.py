@@ -56,6 +56,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "models"))
+import mavtest  # noqa: E402
+
 # The width MASE's precision[0] takes for a float dtype, by mav's spelling
 # and torch's.
 FLOAT_BITS = {"f32": 32, "f64": 64, "f16": 16, "bf16": 16}
@@ -177,13 +180,10 @@ def match_values(ref, nodes, scopes):
 
 
 def check(name, args, max_parallelism):
-    ref = json.load(open(os.path.join(args.models, name + ".json")))
+    ref = mavtest.reference(args.models, name)
     work = os.path.join(args.work, name)
     os.makedirs(work, exist_ok=True)
-    shapes = ["--input-shape=" + s for s in ref["input_shapes"]]
-    run([args.translate, "--import-torchscript",
-         os.path.join(args.models, name + ".pt"), *shapes,
-         "-o", work + "/in.mlir"])
+    mavtest.import_model(args.translate, args.models, name, work + "/in.mlir")
     option = "-mav-add-hardware-metadata"
     if max_parallelism:
         option += "=max-parallelism=" + ",".join(map(str, max_parallelism))

@@ -45,23 +45,30 @@ def write_lines(path, lines):
         f.write("\n".join(lines) + "\n")
 
 
-def rand_data(rng, width, n):
-    """Mostly mid-range values, with the extremes and zero mixed in, so that
-    both rounding and saturation are exercised."""
+def _mixture(rng, width, n, p_min, p_max, p_zero, p_full, lo, hi):
+    """n draws: MIN(width) with probability p_min, MAX with p_max, 0 with
+    p_zero, any word with p_full, else uniform in [lo, hi]."""
     out = []
     for _ in range(n):
         r = rng.random()
-        if r < 0.05:
+        if r < p_min:
             out.append(fx.qmin(width))
-        elif r < 0.10:
+        elif r < p_min + p_max:
             out.append(fx.qmax(width))
-        elif r < 0.13:
+        elif r < p_min + p_max + p_zero:
             out.append(0)
-        elif r < 0.5:
+        elif r < p_min + p_max + p_zero + p_full:
             out.append(rng.randint(fx.qmin(width), fx.qmax(width)))
         else:
-            out.append(rng.randint(-(1 << (width - 2)), (1 << (width - 2)) - 1))
+            out.append(rng.randint(lo, hi))
     return out
+
+
+def rand_data(rng, width, n):
+    """Mostly mid-range values, with the extremes and zero mixed in, so that
+    both rounding and saturation are exercised."""
+    half = 1 << (width - 2)
+    return _mixture(rng, width, n, 0.05, 0.05, 0.03, 0.37, -half, half - 1)
 
 
 def rand_mac_data(rng, width, n, terms):
@@ -69,31 +76,13 @@ def rand_mac_data(rng, width, n, terms):
     terms so that most outputs stay in range, with some extremes so that
     others saturate."""
     lim = min(fx.qmax(width), max(2, (1 << (width - 1)) * 3 // terms))
-    out = []
-    for _ in range(n):
-        r = rng.random()
-        if r < 0.03:
-            out.append(fx.qmin(width))
-        elif r < 0.06:
-            out.append(fx.qmax(width))
-        else:
-            out.append(rng.randint(-lim, lim))
-    return out
+    return _mixture(rng, width, n, 0.03, 0.03, 0, 0, -lim, lim)
 
 
 def rand_weights(rng, width, frac, n):
     """Weights of magnitude up to about 1.0, some at the extremes."""
     lim = min(1 << frac, fx.qmax(width))
-    out = []
-    for _ in range(n):
-        r = rng.random()
-        if r < 0.005:
-            out.append(fx.qmin(width))
-        elif r < 0.01:
-            out.append(fx.qmax(width))
-        else:
-            out.append(rng.randint(-lim, lim))
-    return out
+    return _mixture(rng, width, n, 0.005, 0.005, 0, 0, -lim, lim)
 
 
 def rand_cast_data(rng, width, frac, out_width, out_frac, n):
@@ -103,20 +92,7 @@ def rand_cast_data(rng, width, frac, out_width, out_frac, n):
     up, down = max(0, frac - out_frac), max(0, out_frac - frac)
     lim = ((fx.qmax(out_width) + 1) * 9 << up) >> (3 + down)
     lim = max(1, min(fx.qmax(width), lim))
-    out = []
-    for _ in range(n):
-        r = rng.random()
-        if r < 0.05:
-            out.append(fx.qmin(width))
-        elif r < 0.10:
-            out.append(fx.qmax(width))
-        elif r < 0.13:
-            out.append(0)
-        elif r < 0.25:
-            out.append(rng.randint(fx.qmin(width), fx.qmax(width)))
-        else:
-            out.append(rng.randint(-lim, lim))
-    return out
+    return _mixture(rng, width, n, 0.05, 0.05, 0.03, 0.12, -lim, lim)
 
 
 def chunks(xs, n):

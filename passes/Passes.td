@@ -337,6 +337,30 @@ def CountParams : Pass<"mav-count-params", "mlir::ModuleOp"> {
                         "how many nodes to list in the top output">];
 }
 
+def CountFlops : Pass<"mav-count-flops", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
+  let summary = "FLOPs and MACs per node, per scope and in total";
+  let description = [{
+    Applies each node's cost formula from the op registry to its static
+    shapes and constants (a graph after `-mav-raise`): software metadata
+    `flops` and `macs` on every node that computes. A multiply-accumulate
+    of a contraction (convolution, linear, matrix products, attention,
+    recurrent layers, bilinear, einsum) is one MAC and two FLOPs; every
+    other operation one FLOP per element (softmax and normalisations five,
+    pooling one per window element); biases are not counted, as
+    torch.profiler does not count them. docs/Visualization.md lists every
+    formula.
+
+    Pass outputs: `total_flops`, `total_macs`, `by_scope` (a list of
+    `{scope, flops, macs}` for the module scopes down to `scope-depth`, in
+    tree order), `uncounted` (nodes that compute but have no static shape or
+    no formula; their cost is in no total).
+  }];
+  let options = [Option<"scopeDepth", "scope-depth", "unsigned",
+                        /*default=*/"2",
+                        "deepest scopes listed in by_scope (0: all)">];
+}
+
 def InsertLearnableNodes
     : Pass<"mav-insert-learnable-nodes", "mlir::ModuleOp"> {
   let dependentDialects = ["mav::MavDialect"];

@@ -1,13 +1,13 @@
 //===- HardwareGraph.cpp - A graph as the hardware flow sees it -----------===//
 //
-// A node is read at the level of its aten call: a call_function's own, a
-// call_method's (self first, as aten), or the single call of a call_module's
-// body. The call's constants give kernel, stride and padding; its weight
-// operands are get_attr reads of mav.weight symbols.
+// A node is read at the level of its aten call (mav/IR/AtenCall.h). The
+// call's constants give kernel, stride and padding; its weight operands are
+// get_attr reads of mav.weight symbols.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mav/Hardware/HardwareGraph.h"
+#include "mav/IR/AtenCall.h"
 #include "mav/IR/WeightData.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -17,31 +17,6 @@ using namespace mlir;
 using namespace mav;
 
 namespace {
-
-/// The aten-level call a node computes.
-struct AtenCall {
-  Operation *call = nullptr;
-  /// Base name: "linear", "conv2d", "relu", "add", ...
-  StringRef name;
-  ArrayAttr args;
-  DictionaryAttr kwargs;
-
-  /// Positional argument `position`, else keyword `keyword`; null if absent.
-  Attribute get(unsigned position, StringRef keyword) const {
-    if (position < args.size())
-      return args[position];
-    return kwargs ? kwargs.get(keyword) : Attribute();
-  }
-  /// The SSA value an argument refers to, if it is one.
-  Value operand(unsigned position, StringRef keyword) const {
-    auto ref = get(position, keyword).dyn_cast_or_null<OperandRefAttr>();
-    return ref ? call->getOperand(ref.getIndex()) : Value();
-  }
-  bool isNone(unsigned position, StringRef keyword) const {
-    Attribute value = get(position, keyword);
-    return !value || value.isa<NoneAttr>();
-  }
-};
 
 /// "aten::add.Tensor" -> "add"; "__iadd__" -> "add"; "relu_" -> "relu".
 StringRef baseName(StringRef target) {
@@ -55,65 +30,6 @@ StringRef baseName(StringRef target) {
   if (target == "_adaptive_avg_pool2d")
     return "adaptive_avg_pool2d";
   return target;
-}
-
-/// The call a node computes; fails when a module body holds anything but
-/// weight reads and one call.
-FailureOr<AtenCall> getAtenCall(NodeOpInterface node,
-                                SymbolTableCollection &symbols) {
-  auto make = [](Operation *op, StringRef target, ArrayAttr args,
-                 DictionaryAttr kwargs) {
-    return AtenCall{op, baseName(target), args, kwargs};
-  };
-  if (auto call = dyn_cast<CallFunctionOp>(node.getOperation()))
-    return make(call, call.getTarget(), call.getArgs(), call.getKwargs());
-  if (auto call = dyn_cast<CallMethodOp>(node.getOperation()))
-    return make(call, call.getTarget(), call.getArgs(), call.getKwargs());
-  auto module = dyn_cast<CallModuleOp>(node.getOperation());
-  if (!module || !module.getBodyAttr())
-    return failure();
-  auto body =
-      symbols.lookupNearestSymbolFrom<GraphOp>(module, module.getBodyAttr());
-  if (!body)
-    return failure();
-  CallFunctionOp found;
-  for (Operation &op : body.getBodyBlock().without_terminator()) {
-    if (isa<GetAttrOp>(op))
-      continue;
-    auto call = dyn_cast<CallFunctionOp>(op);
-    if (!call || found)
-      return failure();
-    found = call;
-  }
-  if (!found || body.getOutput()->getNumOperands() != 1 ||
-      body.getOutput()->getOperand(0) != found->getResult(0))
-    return failure();
-  return make(found, found.getTarget(), found.getArgs(), found.getKwargs());
-}
-
-/// An int or a list of ints, as a list; a single int stands for `count`
-/// equal entries.
-std::optional<SmallVector<int64_t>> getInts(Attribute value, size_t count) {
-  if (!value)
-    return std::nullopt;
-  if (auto integer = value.dyn_cast<IntegerAttr>();
-      integer && !value.isa<BoolAttr>())
-    return SmallVector<int64_t>(count, integer.getInt());
-  ArrayAttr list = value.dyn_cast<ArrayAttr>();
-  if (auto tuple = value.dyn_cast<TupleAttr>())
-    list = tuple.getElements();
-  if (!list)
-    return std::nullopt;
-  SmallVector<int64_t> ints;
-  for (Attribute element : list) {
-    auto integer = element.dyn_cast<IntegerAttr>();
-    if (!integer || element.isa<BoolAttr>())
-      return std::nullopt;
-    ints.push_back(integer.getInt());
-  }
-  if (ints.size() == 1 && count > 1)
-    ints.assign(count, ints.front());
-  return ints;
 }
 
 bool isFalse(Attribute value) {
@@ -178,7 +94,7 @@ bool describeCall(const AtenCall &call, HardwareNode &node,
     reason = "needs a 4-d (N, C, H, W) input, got " + join(node.inShape);
     return false;
   };
-  StringRef name = call.name;
+  StringRef name = baseName(call.target);
   if (name == "linear") {
     node.kind = HardwareOpKind::Linear;
     node.weight = getWeight(call.operand(1, "weight"), symbols);
@@ -192,10 +108,10 @@ bool describeCall(const AtenCall &call, HardwareNode &node,
     if (!need4d())
       return false;
     bool aten = call.args.size() > 9; // aten::_convolution
-    auto stride = getInts(call.get(3, "stride"), 2);
-    auto padding = getInts(call.get(4, "padding"), 2);
-    auto dilation = getInts(call.get(5, "dilation"), 2);
-    auto groups = getInts(call.get(aten ? 8 : 6, "groups"), 1);
+    auto stride = getIntList(call.get(3, "stride"), 2);
+    auto padding = getIntList(call.get(4, "padding"), 2);
+    auto dilation = getIntList(call.get(5, "dilation"), 2);
+    auto groups = getIntList(call.get(aten ? 8 : 6, "groups"), 1);
     if (aten && !isFalse(call.get(6, "transposed")))
       return fail("transposed convolution is not supported by fixed_conv2d");
     if (!stride || !padding || !dilation || !groups)
@@ -253,9 +169,9 @@ bool describeCall(const AtenCall &call, HardwareNode &node,
     node.kind = max ? HardwareOpKind::MaxPool2d : HardwareOpKind::AvgPool2d;
     if (!need4d())
       return false;
-    auto kernel = getInts(call.get(1, "kernel_size"), 2);
-    auto stride = getInts(call.get(2, "stride"), 2);
-    auto padding = getInts(call.get(3, "padding"), 2);
+    auto kernel = getIntList(call.get(1, "kernel_size"), 2);
+    auto stride = getIntList(call.get(2, "stride"), 2);
+    auto padding = getIntList(call.get(3, "padding"), 2);
     if (stride && stride->empty())
       stride = kernel;
     if (!kernel || !stride || !padding)
@@ -263,7 +179,7 @@ bool describeCall(const AtenCall &call, HardwareNode &node,
     if ((*padding)[0] != 0 || (*padding)[1] != 0)
       return fail("padding is not supported by the pooling components");
     if (max) {
-      auto dilation = getInts(call.get(4, "dilation"), 2);
+      auto dilation = getIntList(call.get(4, "dilation"), 2);
       if (!dilation || (*dilation)[0] != 1 || (*dilation)[1] != 1)
         return fail("dilation is not supported by fixed_maxpool2d");
     } else if (!call.isNone(6, "divisor_override")) {
@@ -283,7 +199,7 @@ bool describeCall(const AtenCall &call, HardwareNode &node,
     int64_t height = node.inShape[2], width = node.inShape[3];
     int64_t oh = 1, ow = 1;
     if (name == "mean") {
-      auto dims = getInts(call.get(1, "dim"), 1);
+      auto dims = getIntList(call.get(1, "dim"), 1);
       SmallVector<int64_t> normalized;
       for (int64_t dim : dims.value_or(SmallVector<int64_t>()))
         normalized.push_back(dim < 0 ? dim + 4 : dim);
@@ -294,7 +210,7 @@ bool describeCall(const AtenCall &call, HardwareNode &node,
       if (!call.isNone(3, "dtype"))
         return fail("a dtype argument is not supported");
     } else {
-      auto size = getInts(call.get(1, "output_size"), 2);
+      auto size = getIntList(call.get(1, "output_size"), 2);
       if (!size)
         return fail("its output_size must be constant");
       oh = (*size)[0];

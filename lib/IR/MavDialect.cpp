@@ -19,6 +19,21 @@ void MavDialect::initialize() {
 
 LogicalResult MavDialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attribute) {
+  if (attribute.getName() == getModuleClassesAttrName()) {
+    auto isPathAndClass = [](Attribute entry) {
+      auto pair = entry.dyn_cast<ArrayAttr>();
+      return pair && pair.size() == 2 && pair[0].isa<StringAttr>() &&
+             pair[1].isa<StringAttr>();
+    };
+    auto classes = attribute.getValue().dyn_cast<ArrayAttr>();
+    if (!isa<ModuleOp>(op) || !classes ||
+        !llvm::all_of(classes, isPathAndClass))
+      return op->emitError()
+             << "'" << getModuleClassesAttrName()
+             << "' must be a list of [module path, class] string pairs on a "
+                "module";
+    return success();
+  }
   if (attribute.getName() != getPassOutputsAttrName())
     return op->emitError() << "unknown mav attribute '"
                            << attribute.getName().getValue() << "'";

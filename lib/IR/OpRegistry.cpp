@@ -2,7 +2,7 @@
 //
 // Each entry of the table in getAllOps() lists, in this order: mase_op,
 // mase_type, module classes, functionals, aten ops, Tensor methods, argument
-// roles, FLOP formula, hardware component. The components themselves (their
+// roles, cost formula, hardware component. The components themselves (their
 // parameters and files) are the small table getHardwareComponents(), since
 // one component may serve several operators (avg_pool2d and
 // adaptive_avg_pool2d).
@@ -20,11 +20,13 @@
 //   - bias: an additive parameter;
 //   - config: anything that is not a tensor (sizes, flags, scalars, dtypes).
 //
-// FLOPs are those of one inference call. A multiply-accumulate counts two;
-// every pointwise op (activations included) counts one per output element.
-// Dropout is the identity at inference and has no formula. Pooling with a
-// fixed kernel and fused attention need config values (kernel_size,
-// num_heads) that shapes do not give, so their formulas return std::nullopt.
+// Costs are those of one inference call (docs/Visualization.md, "FLOPs"). A
+// multiply-accumulate of a contraction counts one MAC and two FLOPs; every
+// other arithmetic operation (activations, adds, compares) one FLOP per
+// output element unless its formula says otherwise; biases are not counted,
+// as torch.profiler does not count them. Dropout is the identity at
+// inference and has no formula. Formulas that need constants (kernel sizes,
+// head counts, an einsum equation) read them through CostConfig.
 //
 //===----------------------------------------------------------------------===//
 
@@ -101,13 +103,13 @@ StringRef mav::stringifyArgRole(ArgRole role) {
 using Shape = ArrayRef<int64_t>;
 using Flops = std::optional<int64_t>;
 
-static std::optional<Shape> argShape(const FlopInputs &inputs, size_t index) {
+static std::optional<Shape> argShape(const CostInputs &inputs, size_t index) {
   if (index >= inputs.args.size())
     return std::nullopt;
   return inputs.args[index];
 }
 
-static std::optional<Shape> resultShape(const FlopInputs &inputs) {
+static std::optional<Shape> resultShape(const CostInputs &inputs) {
   if (inputs.results.empty())
     return std::nullopt;
   return inputs.results.front();
@@ -133,29 +135,37 @@ static Flops numElements(std::optional<Shape> shape) {
   return count;
 }
 
-static Flops elementwiseFlops(const FlopInputs &inputs) {
+static std::optional<llvm::SmallVector<int64_t>>
+configInts(const CostInputs &inputs, unsigned position, StringRef keyword,
+           size_t count) {
+  if (!inputs.config)
+    return std::nullopt;
+  return inputs.config->getInts(position, keyword, count);
+}
+
+static Flops elementwiseFlops(const CostInputs &inputs) {
   return numElements(resultShape(inputs));
 }
 
-static Flops reductionFlops(const FlopInputs &inputs) {
+static Flops reductionFlops(const CostInputs &inputs) {
   return numElements(argShape(inputs, 0));
 }
 
-static Flops softmaxFlops(const FlopInputs &inputs) {
+static Flops softmaxFlops(const CostInputs &inputs) {
   return multiply(5, numElements(resultShape(inputs)));
 }
 
 /// Statistics, normalization, scale and shift.
-static Flops normalizationFlops(const FlopInputs &inputs) {
+static Flops normalizationFlops(const CostInputs &inputs) {
   return multiply(5, numElements(resultShape(inputs)));
 }
 
 /// Running statistics fold into one scale and one shift per element.
-static Flops batchNormFlops(const FlopInputs &inputs) {
+static Flops batchNormFlops(const CostInputs &inputs) {
   return multiply(2, numElements(resultShape(inputs)));
 }
 
-static Flops linearFlops(const FlopInputs &inputs) {
+static Flops linearFlops(const CostInputs &inputs) {
   std::optional<Shape> weight = argShape(inputs, 1);
   if (!weight || weight->empty())
     return std::nullopt;
@@ -165,7 +175,7 @@ static Flops linearFlops(const FlopInputs &inputs) {
 
 /// A matrix product whose left operand is argument `LhsIndex`; its last
 /// extent is the contracted one.
-template <size_t LhsIndex> static Flops matmulFlops(const FlopInputs &inputs) {
+template <size_t LhsIndex> static Flops matmulFlops(const CostInputs &inputs) {
   std::optional<Shape> lhs = argShape(inputs, LhsIndex);
   if (!lhs || lhs->empty())
     return std::nullopt;
@@ -174,7 +184,7 @@ template <size_t LhsIndex> static Flops matmulFlops(const FlopInputs &inputs) {
 
 /// Weight is (Cout, Cin / groups, kernel...): each output element costs
 /// Cin / groups * prod(kernel) multiply-accumulates.
-static Flops convFlops(const FlopInputs &inputs) {
+static Flops convFlops(const CostInputs &inputs) {
   std::optional<Shape> weight = argShape(inputs, 1);
   if (!weight || weight->size() < 3)
     return std::nullopt;
@@ -184,7 +194,7 @@ static Flops convFlops(const FlopInputs &inputs) {
 
 /// Weight is (Cin, Cout / groups, kernel...): each input element is scattered
 /// to Cout / groups * prod(kernel) outputs.
-static Flops convTransposeFlops(const FlopInputs &inputs) {
+static Flops convTransposeFlops(const CostInputs &inputs) {
   std::optional<Shape> weight = argShape(inputs, 1);
   if (!weight || weight->size() < 3)
     return std::nullopt;
@@ -192,10 +202,10 @@ static Flops convTransposeFlops(const FlopInputs &inputs) {
                   numElements(weight->drop_front()));
 }
 
-/// aten::_convolution carries `transposed` as a flag, which shapes do not
-/// show; the channel extents tell the two apart unless both readings fit and
+/// aten::_convolution carries `transposed` as a flag (argument 6); without
+/// it, the channel extents tell the two apart unless both readings fit and
 /// disagree.
-static Flops convolutionFlops(const FlopInputs &inputs) {
+static Flops convolutionFlops(const CostInputs &inputs) {
   std::optional<Shape> input = argShape(inputs, 0);
   std::optional<Shape> weight = argShape(inputs, 1);
   std::optional<Shape> result = resultShape(inputs);
@@ -210,6 +220,10 @@ static Flops convolutionFlops(const FlopInputs &inputs) {
   int64_t weightInner = (*weight)[1];
   bool direct = outChannels == weightOuter && inChannels % weightInner == 0;
   bool transposed = inChannels == weightOuter && outChannels % weightInner == 0;
+  if (auto flag = configInts(inputs, 6, "transposed", 1)) {
+    direct = direct && !flag->front();
+    transposed = transposed && flag->front();
+  }
   Flops directFlops = convFlops(inputs);
   Flops transposedFlops = convTransposeFlops(inputs);
   if (direct && transposed)
@@ -239,7 +253,7 @@ static Flops adaptiveWindowSum(int64_t in, int64_t out) {
 
 /// Every output element reads its whole window.
 template <size_t SpatialRank>
-static Flops adaptivePoolFlops(const FlopInputs &inputs) {
+static Flops adaptivePoolFlops(const CostInputs &inputs) {
   std::optional<Shape> input = argShape(inputs, 0);
   std::optional<Shape> result = resultShape(inputs);
   if (!input || !result || input->size() != result->size() ||
@@ -251,23 +265,197 @@ static Flops adaptivePoolFlops(const FlopInputs &inputs) {
   return flops;
 }
 
-static Flops needsConfigFlops(const FlopInputs &) { return std::nullopt; }
+static Flops product(ArrayRef<int64_t> values) {
+  Flops result = 1;
+  for (int64_t value : values)
+    result = value < 0 ? std::nullopt : multiply(result, value);
+  return result;
+}
+
+/// Each output element reads its window once: max and average pooling,
+/// kernel_size at argument `KernelArg`, `Rank` spatial dimensions.
+template <unsigned KernelArg, size_t Rank>
+static Flops windowFlops(const CostInputs &inputs) {
+  auto kernel = configInts(inputs, KernelArg, "kernel_size", Rank);
+  if (!kernel)
+    return std::nullopt;
+  return multiply(numElements(resultShape(inputs)), product(*kernel));
+}
+
+/// LP pooling raises each window element to the power p and accumulates it.
+template <size_t Rank> static Flops lpPoolFlops(const CostInputs &inputs) {
+  return multiply(2, windowFlops<2, Rank>(inputs));
+}
+
+/// Local response norm: squares and sums `size` neighbouring channels, then
+/// scales, raises and divides once per element.
+static Flops localResponseNormFlops(const CostInputs &inputs) {
+  auto size = configInts(inputs, 1, "size", 1);
+  if (!size || size->front() < 0)
+    return std::nullopt;
+  return multiply(numElements(resultShape(inputs)), 2 * size->front() + 3);
+}
+
+using Cost = std::optional<OpCost>;
+
+/// Arithmetic mav does not count: the cost depends on data (sorting) or on
+/// a mode the formula does not model (interpolation modes, fused layers).
+static Cost uncountedCost(const CostInputs &) { return std::nullopt; }
+
+static Cost macCost(Flops macs, Flops otherFlops = 0) {
+  Flops flops = multiply(2, macs);
+  if (!flops || !otherFlops || llvm::AddOverflow(*flops, *otherFlops, *flops))
+    return std::nullopt;
+  return OpCost{*flops, *macs};
+}
+
+/// Multi-head attention: query (L, E) or (B, L, E) ((L, B, E) when
+/// batch_first is false), key and value of length S. The
+/// projections and the two attention products are MACs; the softmax over
+/// B * heads * L * S scores costs 5 FLOPs per score, as `softmax`.
+static Cost attentionCost(const CostInputs &inputs) {
+  auto tensor = [&](unsigned position, StringRef keyword) {
+    std::optional<Shape> shape = argShape(inputs, position);
+    if (!shape && inputs.config)
+      shape = inputs.config->getShape(position, keyword);
+    return shape;
+  };
+  std::optional<Shape> query = tensor(0, "query");
+  // A self-attention call traced with the query alone reads it as the key.
+  std::optional<Shape> key = tensor(1, "key");
+  if (!key)
+    key = query;
+  auto heads = configInts(inputs, 4, "num_heads", 1);
+  // The native op is batch-first and says embed_dim; a module must say
+  // batch_first (a traced nn.MultiheadAttention keeps neither it nor
+  // num_heads, and is not counted).
+  auto batchFirst = configInts(inputs, ~0u, "batch_first", 1);
+  if (!batchFirst && configInts(inputs, 3, "embed_dim", 1))
+    batchFirst = llvm::SmallVector<int64_t>{1};
+  if (!query || !key || !heads || !batchFirst || query->empty() ||
+      query->size() != key->size() || query->size() > 3)
+    return std::nullopt;
+  int64_t embed = query->back();
+  Flops queryRows = numElements(query);
+  Flops keyRows = numElements(key);
+  if (!queryRows || !keyRows || embed <= 0)
+    return std::nullopt;
+  *queryRows /= embed;
+  *keyRows /= key->back() > 0 ? key->back() : 1;
+  // Key length S: the dimension that is not the batch.
+  bool keyBatchFirst = batchFirst->front();
+  int64_t keyLength =
+      key->size() == 2 ? (*key)[0] : (*key)[keyBatchFirst ? 1 : 0];
+  Flops projections =
+      multiply(multiply(*queryRows + 2 * *keyRows, embed), embed);
+  Flops outProjection = multiply(multiply(*queryRows, embed), embed);
+  Flops scores = multiply(*queryRows, keyLength);
+  Flops products = multiply(multiply(2, scores), embed);
+  if (!projections || !outProjection || !products)
+    return std::nullopt;
+  return macCost(*projections + *outProjection + *products,
+                 multiply(multiply(5, scores), heads->front()));
+}
+
+/// A recurrent layer: every step multiplies the input by w_ih (Gates * H,
+/// I_l) and the hidden state by w_hh (Gates * H, H) in each layer and
+/// direction; I_0 is the input size, later layers read H * directions. The
+/// gates' pointwise work is not counted. Input (T, B, I), (B, T, I) or
+/// (T, I); h0 (the second tensor operand) is (layers * directions, B, H).
+template <int64_t Gates> static Cost recurrentCost(const CostInputs &inputs) {
+  std::optional<Shape> input = argShape(inputs, 0);
+  if (!input || input->empty() || input->back() <= 0)
+    return std::nullopt;
+  auto layers = configInts(inputs, 4, "num_layers", 1);
+  auto bidirectional = configInts(inputs, 7, "bidirectional", 1);
+  auto hidden = configInts(inputs, ~0u, "hidden_size", 1);
+  if (!hidden && inputs.operands.size() > 1 && inputs.operands[1] &&
+      !inputs.operands[1]->empty())
+    hidden = llvm::SmallVector<int64_t>{inputs.operands[1]->back()};
+  if (!layers || !bidirectional || !hidden)
+    return std::nullopt;
+  int64_t directions = bidirectional->front() ? 2 : 1;
+  int64_t h = hidden->front();
+  Flops steps = numElements(input);
+  if (!steps)
+    return std::nullopt;
+  *steps /= input->back();
+  Flops perStep = 0;
+  for (int64_t layer = 0; layer < layers->front() && perStep; ++layer) {
+    int64_t layerInput = layer == 0 ? input->back() : h * directions;
+    Flops weights =
+        multiply(multiply(multiply(Gates, h), layerInput + h), directions);
+    if (!weights || llvm::AddOverflow(*perStep, *weights, *perStep))
+      return std::nullopt;
+  }
+  return macCost(multiply(*steps, perStep));
+}
+
+/// The loop an einsum describes: with two or more operands, one MAC per
+/// combination of all its indices; with one, a sum over the indices it drops.
+/// Ellipses are not counted.
+static Cost einsumCost(const CostInputs &inputs) {
+  std::optional<StringRef> equation =
+      inputs.config ? inputs.config->getString(0, "equation") : std::nullopt;
+  if (!equation || equation->contains("..."))
+    return std::nullopt;
+  auto [lhs, rhs] = equation->split("->");
+  llvm::SmallVector<StringRef> terms;
+  lhs.split(terms, ',');
+  if (terms.size() != inputs.operands.size())
+    return std::nullopt;
+  int64_t extents[128] = {};
+  for (auto [term, shape] : llvm::zip(terms, inputs.operands)) {
+    term = term.trim();
+    if (!shape || term.size() != shape->size())
+      return std::nullopt;
+    for (auto [letter, extent] : llvm::zip(term, *shape))
+      extents[static_cast<unsigned char>(letter) & 127] = extent;
+  }
+  Flops loop = 1;
+  for (int64_t extent : extents)
+    if (extent > 0)
+      loop = multiply(loop, extent);
+  if (!loop)
+    return std::nullopt;
+  if (terms.size() == 1)
+    return OpCost{*loop, 0};
+  return macCost(multiply(*loop, static_cast<int64_t>(terms.size()) - 1));
+}
+
+/// A formula counting only FLOPs (no contraction).
+template <Flops (*Formula)(const CostInputs &)>
+static Cost arithmetic(const CostInputs &inputs) {
+  Flops flops = Formula(inputs);
+  if (!flops)
+    return std::nullopt;
+  return OpCost{*flops, 0};
+}
+
+/// A formula counting multiply-accumulates at 2 FLOPs each.
+template <Flops (*Formula)(const CostInputs &)>
+static Cost contraction(const CostInputs &inputs) {
+  Flops flops = Formula(inputs);
+  if (!flops)
+    return std::nullopt;
+  return OpCost{*flops, *flops / 2};
+}
 
 /// A fixed number of operations per element of the first argument: a p-norm
 /// (power, accumulate), a loss (difference or log, accumulate), a distance.
 template <int64_t PerElement>
-static Flops perInputElementFlops(const FlopInputs &inputs) {
+static Flops perInputElementFlops(const CostInputs &inputs) {
   return multiply(PerElement, numElements(argShape(inputs, 0)));
 }
 
 /// One operation per element of argument `Index` (scatter_add's source).
-template <size_t Index> static Flops argElementFlops(const FlopInputs &inputs) {
+template <size_t Index> static Flops argElementFlops(const CostInputs &inputs) {
   return numElements(argShape(inputs, Index));
 }
 
 /// Weight is (Cout, Cin1, Cin2): each output element is x1^T W x2, about
 /// Cin1 * Cin2 multiply-accumulates.
-static Flops bilinearFlops(const FlopInputs &inputs) {
+static Flops bilinearFlops(const CostInputs &inputs) {
   std::optional<Shape> weight = argShape(inputs, 2);
   if (!weight || weight->size() != 3)
     return std::nullopt;
@@ -276,7 +464,7 @@ static Flops bilinearFlops(const FlopInputs &inputs) {
 }
 
 /// Every index of a bag adds one embedding row (weight is (N, D)).
-static Flops embeddingBagFlops(const FlopInputs &inputs) {
+static Flops embeddingBagFlops(const CostInputs &inputs) {
   std::optional<Shape> weight = argShape(inputs, 0);
   if (!weight || weight->empty())
     return std::nullopt;
@@ -286,14 +474,14 @@ static Flops embeddingBagFlops(const FlopInputs &inputs) {
 /// Each output element is a weighted sum of `Taps` inputs (2 per axis for
 /// linear interpolation, 4 for cubic): Taps multiplies and Taps - 1 adds.
 template <int64_t Taps>
-static Flops interpolationFlops(const FlopInputs &inputs) {
+static Flops interpolationFlops(const CostInputs &inputs) {
   return multiply(2 * Taps - 1, numElements(resultShape(inputs)));
 }
 
 /// An RNN cell: input (B, I) or (I), w_ih (G * H, I), w_hh (G * H, H); one
 /// multiply-accumulate per weight element and batch row. The gates'
 /// pointwise work is not counted.
-static Flops rnnCellFlops(const FlopInputs &inputs) {
+static Flops rnnCellFlops(const CostInputs &inputs) {
   std::optional<Shape> input = argShape(inputs, 0);
   std::optional<Shape> inputWeight = argShape(inputs, 2);
   std::optional<Shape> hiddenWeight = argShape(inputs, 3);
@@ -439,7 +627,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::linear"}),
        {},
        roles({DataIn, Weight, Bias}),
-       linearFlops,
+       contraction<linearFlops>,
        fixedLinear},
       {"conv1d",
        ModuleRelatedFunc,
@@ -448,7 +636,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::conv1d"}),
        {},
        roles({DataIn, Weight, Bias, Config, Config, Config, Config}),
-       convFlops,
+       contraction<convFlops>,
        nullptr},
       {"conv2d",
        ModuleRelatedFunc,
@@ -457,7 +645,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::conv2d"}),
        {},
        roles({DataIn, Weight, Bias, Config, Config, Config, Config}),
-       convFlops,
+       contraction<convFlops>,
        fixedConv2d},
       {"conv3d",
        ModuleRelatedFunc,
@@ -466,7 +654,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::conv3d"}),
        {},
        roles({DataIn, Weight, Bias, Config, Config, Config, Config}),
-       convFlops,
+       contraction<convFlops>,
        nullptr},
       {"conv_transpose1d",
        ModuleRelatedFunc,
@@ -476,7 +664,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::conv_transpose1d"}),
        {},
        roles({DataIn, Weight, Bias, Config, Config, Config, Config, Config}),
-       convTransposeFlops,
+       contraction<convTransposeFlops>,
        nullptr},
       {"conv_transpose2d",
        ModuleRelatedFunc,
@@ -486,7 +674,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::conv_transpose2d"}),
        {},
        roles({DataIn, Weight, Bias, Config, Config, Config, Config, Config}),
-       convTransposeFlops,
+       contraction<convTransposeFlops>,
        nullptr},
       {"conv_transpose3d",
        ModuleRelatedFunc,
@@ -496,7 +684,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::conv_transpose3d"}),
        {},
        roles({DataIn, Weight, Bias, Config, Config, Config, Config, Config}),
-       convTransposeFlops,
+       contraction<convTransposeFlops>,
        nullptr},
       // What torch.jit.trace records for every Conv*d and ConvTranspose*d.
       {"convolution",
@@ -507,7 +695,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        roles({DataIn, Weight, Bias, Config, Config, Config, Config, Config,
               Config, Config, Config, Config, Config}),
-       convolutionFlops,
+       contraction<convolutionFlops>,
        nullptr},
 
       //===--- Normalization ---===//
@@ -519,7 +707,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        roles({DataIn, Weight, Bias, Weight, Weight, Config, Config, Config,
               Config}),
-       batchNormFlops,
+       arithmetic<batchNormFlops>,
        nullptr},
       // aten::batch_norm serves every rank; it is listed here, under the
       // name MASE gives the batch norm of CNNs.
@@ -532,7 +720,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        roles({DataIn, Weight, Bias, Weight, Weight, Config, Config, Config,
               Config}),
-       batchNormFlops,
+       arithmetic<batchNormFlops>,
        nullptr},
       {"batch_norm3d",
        ModuleRelatedFunc,
@@ -542,7 +730,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        roles({DataIn, Weight, Bias, Weight, Weight, Config, Config, Config,
               Config}),
-       batchNormFlops,
+       arithmetic<batchNormFlops>,
        nullptr},
       {"layer_norm",
        ModuleRelatedFunc,
@@ -551,7 +739,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::layer_norm", "aten::native_layer_norm"}),
        {},
        roles({DataIn, Config, Weight, Bias, Config, Config}),
-       normalizationFlops,
+       arithmetic<normalizationFlops>,
        nullptr},
       {"group_norm",
        ModuleRelatedFunc,
@@ -560,7 +748,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::group_norm"}),
        {},
        roles({DataIn, Config, Weight, Bias, Config, Config}),
-       normalizationFlops,
+       arithmetic<normalizationFlops>,
        nullptr},
       {"instance_norm2d",
        ModuleRelatedFunc,
@@ -570,7 +758,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        roles({DataIn, Weight, Bias, Weight, Weight, Config, Config, Config,
               Config}),
-       normalizationFlops,
+       arithmetic<normalizationFlops>,
        nullptr},
 
       // aten::instance_norm serves every rank; it is listed under
@@ -583,7 +771,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        roles({DataIn, Weight, Bias, Weight, Weight, Config, Config, Config,
               Config}),
-       normalizationFlops,
+       arithmetic<normalizationFlops>,
        nullptr},
       {"instance_norm3d",
        ModuleRelatedFunc,
@@ -593,7 +781,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        roles({DataIn, Weight, Bias, Weight, Weight, Config, Config, Config,
               Config}),
-       normalizationFlops,
+       arithmetic<normalizationFlops>,
        nullptr},
 
       //===--- Activations ---===//
@@ -601,7 +789,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"torch.nn.functional.relu", "torch.nn.functional.relu_",
               "torch.relu", "torch.relu_"}),
        names({"aten::relu", "aten::relu_"}), names({"relu", "relu_"}),
-       roles({DataIn, Config}), elementwiseFlops, fixedRelu},
+       roles({DataIn, Config}), arithmetic<elementwiseFlops>, fixedRelu},
       {"relu6",
        ModuleRelatedFunc,
        names({"torch.nn.modules.activation.ReLU6"}),
@@ -609,7 +797,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::relu6", "aten::relu6_"}),
        {},
        roles({DataIn, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       // ReLU6 is a Hardtanh: traced, it records aten::hardtanh_.
       {"hardtanh",
@@ -619,7 +807,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::hardtanh", "aten::hardtanh_"}),
        {},
        roles({DataIn, Config, Config, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"leaky_relu",
        ModuleRelatedFunc,
@@ -629,12 +817,12 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::leaky_relu", "aten::leaky_relu_"}),
        {},
        roles({DataIn, Config, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"prelu", ModuleRelatedFunc, names({"torch.nn.modules.activation.PReLU"}),
        names({"torch.nn.functional.prelu", "torch.prelu"}),
        names({"aten::prelu"}), names({"prelu"}), roles({DataIn, Weight}),
-       elementwiseFlops, nullptr},
+       arithmetic<elementwiseFlops>, nullptr},
       {"elu",
        ModuleRelatedFunc,
        names({"torch.nn.modules.activation.ELU"}),
@@ -642,7 +830,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::elu", "aten::elu_"}),
        {},
        roles({DataIn, Config, Config, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"selu",
        ModuleRelatedFunc,
@@ -652,7 +840,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::selu", "aten::selu_"}),
        {},
        roles({DataIn, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"gelu",
        ModuleRelatedFunc,
@@ -661,7 +849,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::gelu", "aten::gelu_"}),
        {},
        roles({DataIn, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"silu",
        ModuleRelatedFunc,
@@ -670,19 +858,19 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::silu", "aten::silu_"}),
        {},
        roles({DataIn, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"sigmoid", ModuleRelatedFunc,
        names({"torch.nn.modules.activation.Sigmoid"}),
        names(
            {"torch.nn.functional.sigmoid", "torch.sigmoid", "torch.sigmoid_"}),
        names({"aten::sigmoid", "aten::sigmoid_"}),
-       names({"sigmoid", "sigmoid_"}), roles({DataIn}), elementwiseFlops,
-       nullptr},
+       names({"sigmoid", "sigmoid_"}), roles({DataIn}),
+       arithmetic<elementwiseFlops>, nullptr},
       {"tanh", ModuleRelatedFunc, names({"torch.nn.modules.activation.Tanh"}),
        names({"torch.nn.functional.tanh", "torch.tanh", "torch.tanh_"}),
        names({"aten::tanh", "aten::tanh_"}), names({"tanh", "tanh_"}),
-       roles({DataIn}), elementwiseFlops, nullptr},
+       roles({DataIn}), arithmetic<elementwiseFlops>, nullptr},
       {"hardswish",
        ModuleRelatedFunc,
        names({"torch.nn.modules.activation.Hardswish"}),
@@ -690,7 +878,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::hardswish", "aten::hardswish_"}),
        {},
        roles({DataIn, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"hardsigmoid",
        ModuleRelatedFunc,
@@ -699,13 +887,13 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::hardsigmoid", "aten::hardsigmoid_"}),
        {},
        roles({DataIn, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"hardshrink", ModuleRelatedFunc,
        names({"torch.nn.modules.activation.Hardshrink"}),
        names({"torch.nn.functional.hardshrink", "torch.hardshrink"}),
        names({"aten::hardshrink"}), names({"hardshrink"}),
-       roles({DataIn, Config}), elementwiseFlops, nullptr},
+       roles({DataIn, Config}), arithmetic<elementwiseFlops>, nullptr},
       {"softshrink",
        ModuleRelatedFunc,
        names({"torch.nn.modules.activation.Softshrink"}),
@@ -713,7 +901,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::softshrink"}),
        {},
        roles({DataIn, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"logsigmoid",
        ModuleRelatedFunc,
@@ -722,7 +910,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::log_sigmoid"}),
        {},
        roles({DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"softplus",
        ModuleRelatedFunc,
@@ -731,7 +919,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::softplus"}),
        {},
        roles({DataIn, Config, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       // F.softsign is written in Python; traced, it records abs, add and div.
       {"softsign",
@@ -741,20 +929,21 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        {},
        roles({DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"softmax", ModuleRelatedFunc,
        names({"torch.nn.modules.activation.Softmax",
               "torch.nn.modules.activation.Softmax2d"}),
        names({"torch.nn.functional.softmax", "torch.softmax"}),
        names({"aten::softmax", "aten::_softmax"}), names({"softmax"}),
-       roles({DataIn, Config, Config, Config}), softmaxFlops, nullptr},
+       roles({DataIn, Config, Config, Config}), arithmetic<softmaxFlops>,
+       nullptr},
       {"log_softmax", ModuleRelatedFunc,
        names({"torch.nn.modules.activation.LogSoftmax"}),
        names({"torch.nn.functional.log_softmax", "torch.log_softmax"}),
        names({"aten::log_softmax", "aten::_log_softmax"}),
        names({"log_softmax"}), roles({DataIn, Config, Config, Config}),
-       softmaxFlops, nullptr},
+       arithmetic<softmaxFlops>, nullptr},
 
       //===--- Dropout and identity ---===//
       {"dropout",
@@ -797,7 +986,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::max_pool1d", "aten::max_pool1d_with_indices"}),
        {},
        roles({DataIn, Config, Config, Config, Config, Config, Config}),
-       needsConfigFlops,
+       arithmetic<windowFlops<1, 1>>,
        nullptr},
       {"max_pool2d",
        ModuleRelatedFunc,
@@ -806,7 +995,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::max_pool2d", "aten::max_pool2d_with_indices"}),
        {},
        roles({DataIn, Config, Config, Config, Config, Config, Config}),
-       needsConfigFlops,
+       arithmetic<windowFlops<1, 2>>,
        fixedMaxPool2d},
       {"max_pool3d",
        ModuleRelatedFunc,
@@ -815,7 +1004,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::max_pool3d", "aten::max_pool3d_with_indices"}),
        {},
        roles({DataIn, Config, Config, Config, Config, Config, Config}),
-       needsConfigFlops,
+       arithmetic<windowFlops<1, 3>>,
        nullptr},
       {"avg_pool1d",
        ModuleRelatedFunc,
@@ -824,7 +1013,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::avg_pool1d"}),
        {},
        roles({DataIn, Config, Config, Config, Config, Config}),
-       needsConfigFlops,
+       arithmetic<windowFlops<1, 1>>,
        nullptr},
       {"avg_pool2d",
        ModuleRelatedFunc,
@@ -833,7 +1022,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::avg_pool2d"}),
        {},
        roles({DataIn, Config, Config, Config, Config, Config, Config}),
-       needsConfigFlops,
+       arithmetic<windowFlops<1, 2>>,
        fixedAvgPool2d},
       {"avg_pool3d",
        ModuleRelatedFunc,
@@ -842,7 +1031,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::avg_pool3d"}),
        {},
        roles({DataIn, Config, Config, Config, Config, Config, Config}),
-       needsConfigFlops,
+       arithmetic<windowFlops<1, 3>>,
        nullptr},
       {"adaptive_avg_pool1d",
        ModuleRelatedFunc,
@@ -852,7 +1041,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::adaptive_avg_pool1d"}),
        {},
        roles({DataIn, Config}),
-       adaptivePoolFlops<1>,
+       arithmetic<adaptivePoolFlops<1>>,
        nullptr},
       {"adaptive_avg_pool2d",
        ModuleRelatedFunc,
@@ -861,7 +1050,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::adaptive_avg_pool2d", "aten::_adaptive_avg_pool2d"}),
        {},
        roles({DataIn, Config}),
-       adaptivePoolFlops<2>,
+       arithmetic<adaptivePoolFlops<2>>,
        fixedAvgPool2d},
       {"adaptive_avg_pool3d",
        ModuleRelatedFunc,
@@ -870,7 +1059,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::adaptive_avg_pool3d", "aten::_adaptive_avg_pool3d"}),
        {},
        roles({DataIn, Config}),
-       adaptivePoolFlops<3>,
+       arithmetic<adaptivePoolFlops<3>>,
        nullptr},
       {"adaptive_max_pool1d",
        ModuleRelatedFunc,
@@ -880,7 +1069,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::adaptive_max_pool1d"}),
        {},
        roles({DataIn, Config, Config}),
-       adaptivePoolFlops<1>,
+       arithmetic<adaptivePoolFlops<1>>,
        nullptr},
       {"adaptive_max_pool2d",
        ModuleRelatedFunc,
@@ -889,7 +1078,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::adaptive_max_pool2d"}),
        {},
        roles({DataIn, Config, Config}),
-       adaptivePoolFlops<2>,
+       arithmetic<adaptivePoolFlops<2>>,
        nullptr},
 
       //===--- Lookup tables ---===//
@@ -913,7 +1102,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        roles({DataIn, DataIn, DataIn, Config, Config, Weight, Bias, Weight,
               Bias, DataIn, Config, Config, Config}),
-       needsConfigFlops,
+       attentionCost,
        nullptr},
       // The fast path of TransformerEncoderLayer in eval mode. The class is
       // composite and normally inlined; it is listed for --leaf-module.
@@ -926,7 +1115,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        roles({DataIn, Config, Config, Weight, Bias,   Weight, Bias,
               Config, Config, Config, Weight, Bias,   Weight, Bias,
               Weight, Bias,   Weight, Bias,   DataIn, Config}),
-       needsConfigFlops,
+       uncountedCost,
        nullptr},
 
       //===--- Arithmetic ---===//
@@ -937,7 +1126,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::add", "aten::add_"}),
        names({"add", "add_", "__add__", "__iadd__", "__radd__"}),
        roles({DataIn, DataIn, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        fixedAdd},
       // aten::rsub(a, b) is b - a; the roles are the same.
       {"sub",
@@ -950,7 +1139,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"sub", "sub_", "subtract", "subtract_", "__sub__", "__isub__",
               "__rsub__"}),
        roles({DataIn, DataIn, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"mul",
        BuiltinFunc,
@@ -960,7 +1149,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"mul", "mul_", "multiply", "multiply_", "__mul__", "__imul__",
               "__rmul__"}),
        roles({DataIn, DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        fixedMul},
       {"div",
        BuiltinFunc,
@@ -972,7 +1161,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"div", "div_", "divide", "divide_", "true_divide", "true_divide_",
               "__truediv__", "__itruediv__", "__rtruediv__"}),
        roles({DataIn, DataIn, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"floor_divide",
        BuiltinFunc,
@@ -982,7 +1171,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"floor_divide", "floor_divide_", "__floordiv__", "__ifloordiv__",
               "__rfloordiv__"}),
        roles({DataIn, DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"remainder",
        BuiltinFunc,
@@ -991,7 +1180,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::remainder", "aten::remainder_"}),
        names({"remainder", "remainder_", "__mod__", "__imod__", "__rmod__"}),
        roles({DataIn, DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"pow",
        BuiltinFunc,
@@ -1000,7 +1189,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::pow", "aten::pow_"}),
        names({"pow", "pow_", "__pow__", "__ipow__", "__rpow__"}),
        roles({DataIn, DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"neg",
        BuiltinFunc,
@@ -1009,7 +1198,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::neg", "aten::neg_", "aten::negative", "aten::negative_"}),
        names({"neg", "neg_", "negative", "negative_", "__neg__"}),
        roles({DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"abs",
        BuiltinFunc,
@@ -1018,7 +1207,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::abs", "aten::abs_"}),
        names({"abs", "abs_", "__abs__"}),
        roles({DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"sqrt",
        BuiltinFunc,
@@ -1027,7 +1216,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::sqrt", "aten::sqrt_"}),
        names({"sqrt", "sqrt_"}),
        roles({DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"rsqrt",
        BuiltinFunc,
@@ -1036,7 +1225,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::rsqrt", "aten::rsqrt_"}),
        names({"rsqrt", "rsqrt_"}),
        roles({DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"exp",
        BuiltinFunc,
@@ -1045,7 +1234,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::exp", "aten::exp_"}),
        names({"exp", "exp_"}),
        roles({DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"log",
        BuiltinFunc,
@@ -1054,7 +1243,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::log", "aten::log_"}),
        names({"log", "log_"}),
        roles({DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"erf",
        BuiltinFunc,
@@ -1063,7 +1252,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::erf", "aten::erf_"}),
        names({"erf", "erf_"}),
        roles({DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"clamp",
        BuiltinFunc,
@@ -1072,7 +1261,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::clamp", "aten::clamp_", "aten::clip", "aten::clip_"}),
        names({"clamp", "clamp_", "clip", "clip_"}),
        roles({DataIn, Config, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"matmul",
        BuiltinFunc,
@@ -1081,7 +1270,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::matmul"}),
        names({"matmul", "__matmul__", "__rmatmul__"}),
        roles({DataIn, DataIn}),
-       matmulFlops<0>,
+       contraction<matmulFlops<0>>,
        nullptr},
       {"mm",
        BuiltinFunc,
@@ -1090,7 +1279,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::mm"}),
        names({"mm"}),
        roles({DataIn, DataIn}),
-       matmulFlops<0>,
+       contraction<matmulFlops<0>>,
        nullptr},
       {"bmm",
        BuiltinFunc,
@@ -1099,7 +1288,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::bmm"}),
        names({"bmm"}),
        roles({DataIn, DataIn}),
-       matmulFlops<0>,
+       contraction<matmulFlops<0>>,
        nullptr},
       {"addmm",
        BuiltinFunc,
@@ -1108,7 +1297,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::addmm", "aten::addmm_"}),
        names({"addmm", "addmm_"}),
        roles({Bias, DataIn, DataIn, Config, Config}),
-       matmulFlops<1>,
+       contraction<matmulFlops<1>>,
        nullptr},
       {"baddbmm",
        BuiltinFunc,
@@ -1117,7 +1306,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::baddbmm", "aten::baddbmm_"}),
        names({"baddbmm", "baddbmm_"}),
        roles({DataIn, DataIn, DataIn, Config, Config}),
-       matmulFlops<1>,
+       contraction<matmulFlops<1>>,
        nullptr},
       {"mean",
        BuiltinFunc,
@@ -1126,7 +1315,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::mean"}),
        names({"mean"}),
        roles({DataIn, Config, Config, Config}),
-       reductionFlops,
+       arithmetic<reductionFlops>,
        fixedAvgPool2d},
       {"sum",
        BuiltinFunc,
@@ -1135,7 +1324,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::sum"}),
        names({"sum"}),
        roles({DataIn, Config, Config, Config}),
-       reductionFlops,
+       arithmetic<reductionFlops>,
        nullptr},
       {"cat",
        BuiltinFunc,
@@ -1164,7 +1353,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::eq", "aten::eq_"}),
        names({"eq", "eq_", "__eq__"}),
        roles({DataIn, DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"ne",
        BuiltinFunc,
@@ -1173,7 +1362,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::ne", "aten::ne_"}),
        names({"ne", "ne_", "__ne__"}),
        roles({DataIn, DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"lt",
        BuiltinFunc,
@@ -1182,7 +1371,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::lt", "aten::lt_"}),
        names({"lt", "lt_", "__lt__"}),
        roles({DataIn, DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"le",
        BuiltinFunc,
@@ -1191,7 +1380,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::le", "aten::le_"}),
        names({"le", "le_", "__le__"}),
        roles({DataIn, DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"gt",
        BuiltinFunc,
@@ -1200,7 +1389,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::gt", "aten::gt_"}),
        names({"gt", "gt_", "__gt__"}),
        roles({DataIn, DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"ge",
        BuiltinFunc,
@@ -1209,7 +1398,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::ge", "aten::ge_"}),
        names({"ge", "ge_", "__ge__"}),
        roles({DataIn, DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
 
       //===--- Shapes and views ---===//
@@ -1697,7 +1886,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::mish", "aten::mish_"}),
        {},
        roles({DataIn, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"celu",
        ModuleRelatedFunc,
@@ -1707,7 +1896,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::celu", "aten::celu_"}),
        {},
        roles({DataIn, Config, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"glu",
        ModuleRelatedFunc,
@@ -1716,7 +1905,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::glu"}),
        {},
        roles({DataIn, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"threshold",
        ModuleRelatedFunc,
@@ -1726,7 +1915,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::threshold", "aten::threshold_"}),
        {},
        roles({DataIn, Config, Config, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"rrelu",
        ModuleRelatedFunc,
@@ -1736,7 +1925,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::rrelu", "aten::rrelu_"}),
        {},
        roles({DataIn, Config, Config, Config, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       // F.tanhshrink is written in Python; traced, it records tanh and sub.
       {"tanhshrink",
@@ -1746,7 +1935,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        {},
        roles({DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       // F.softmin is softmax of the negation; traced, it records neg and
       // softmax.
@@ -1757,7 +1946,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        {},
        roles({DataIn, Config, Config, Config}),
-       softmaxFlops,
+       arithmetic<softmaxFlops>,
        nullptr},
 
       //===--- Normalization (continued) ---===//
@@ -1771,7 +1960,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        {},
        roles({DataIn, Config, Config, Config, Config}),
-       needsConfigFlops,
+       arithmetic<localResponseNormFlops>,
        nullptr},
 
       //===--- Pooling (continued) ---===//
@@ -1782,7 +1971,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::adaptive_max_pool3d"}),
        {},
        roles({DataIn, Config, Config}),
-       adaptivePoolFlops<3>,
+       arithmetic<adaptivePoolFlops<3>>,
        nullptr},
       // F.max_unpool1d calls aten::max_unpool2d on an unsqueezed input.
       {"max_unpool1d",
@@ -1820,7 +2009,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::fractional_max_pool2d"}),
        {},
        roles({DataIn, Config, Config, DataIn}),
-       needsConfigFlops,
+       arithmetic<windowFlops<1, 2>>,
        nullptr},
       {"fractional_max_pool3d",
        ModuleRelatedFunc,
@@ -1830,7 +2019,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::fractional_max_pool3d"}),
        {},
        roles({DataIn, Config, Config, DataIn}),
-       needsConfigFlops,
+       arithmetic<windowFlops<1, 3>>,
        nullptr},
       // F.lp_pool*d are written in Python; traced, they record pow, avg_pool,
       // sign, relu and mul.
@@ -1841,7 +2030,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        {},
        roles({DataIn, Config, Config, Config, Config}),
-       needsConfigFlops,
+       arithmetic<lpPoolFlops<1>>,
        nullptr},
       {"lp_pool2d",
        ModuleRelatedFunc,
@@ -1850,7 +2039,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        {},
        roles({DataIn, Config, Config, Config, Config}),
-       needsConfigFlops,
+       arithmetic<lpPoolFlops<2>>,
        nullptr},
 
       //===--- Resampling ---===//
@@ -1864,7 +2053,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        {},
        roles({DataIn, Config, Config, Config, Config, Config, Config}),
-       needsConfigFlops,
+       uncountedCost,
        nullptr},
       {"upsample_nearest1d",
        ModuleRelatedFunc,
@@ -1900,7 +2089,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::upsample_linear1d"}),
        {},
        roles({DataIn, Config, Config, Config}),
-       interpolationFlops<2>,
+       arithmetic<interpolationFlops<2>>,
        nullptr},
       {"upsample_bilinear2d",
        ModuleRelatedFunc,
@@ -1909,7 +2098,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::upsample_bilinear2d"}),
        {},
        roles({DataIn, Config, Config, Config, Config}),
-       interpolationFlops<4>,
+       arithmetic<interpolationFlops<4>>,
        nullptr},
       {"upsample_bicubic2d",
        ModuleRelatedFunc,
@@ -1918,7 +2107,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::upsample_bicubic2d"}),
        {},
        roles({DataIn, Config, Config, Config, Config}),
-       interpolationFlops<16>,
+       arithmetic<interpolationFlops<16>>,
        nullptr},
       {"upsample_trilinear3d",
        ModuleRelatedFunc,
@@ -1927,7 +2116,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::upsample_trilinear3d"}),
        {},
        roles({DataIn, Config, Config, Config, Config, Config}),
-       interpolationFlops<8>,
+       arithmetic<interpolationFlops<8>>,
        nullptr},
       // The interpolation mode is a config value.
       {"grid_sample",
@@ -1938,7 +2127,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
               "aten::grid_sampler_3d"}),
        {},
        roles({DataIn, DataIn, Config, Config, Config}),
-       needsConfigFlops,
+       uncountedCost,
        nullptr},
       // Each grid coordinate is a row of theta (N, 2, 3) times (x, y, 1).
       {"affine_grid",
@@ -1949,7 +2138,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::affine_grid_generator"}),
        {},
        roles({DataIn, Config, Config}),
-       matmulFlops<0>,
+       contraction<matmulFlops<0>>,
        nullptr},
       {"pixel_shuffle",
        ImplicitFunc,
@@ -1997,7 +2186,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::col2im"}),
        {},
        roles({DataIn, Config, Config, Config, Config, Config}),
-       argElementFlops<0>,
+       arithmetic<argElementFlops<0>>,
        nullptr},
 
       //===--- Linear (continued), distances ---===//
@@ -2008,7 +2197,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::bilinear"}),
        {},
        roles({DataIn, DataIn, Weight, Bias}),
-       bilinearFlops,
+       contraction<bilinearFlops>,
        nullptr},
       {"pairwise_distance",
        ModuleRelatedFunc,
@@ -2018,7 +2207,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::pairwise_distance"}),
        {},
        roles({DataIn, DataIn, Config, Config, Config}),
-       perInputElementFlops<3>,
+       arithmetic<perInputElementFlops<3>>,
        nullptr},
       {"cosine_similarity",
        ModuleRelatedFunc,
@@ -2028,7 +2217,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::cosine_similarity"}),
        {},
        roles({DataIn, DataIn, Config, Config}),
-       perInputElementFlops<6>,
+       arithmetic<perInputElementFlops<6>>,
        nullptr},
 
       //===--- Lookup tables (continued) ---===//
@@ -2042,7 +2231,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        roles({Weight, DataIn, DataIn, Config, Config, Config, DataIn, Config,
               Config}),
-       embeddingBagFlops,
+       arithmetic<embeddingBagFlops>,
        nullptr},
       {"one_hot",
        ImplicitFunc,
@@ -2067,7 +2256,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        roles({DataIn, DataIn, Weight, Config, Config, Config, Config, Config,
               Config}),
-       needsConfigFlops,
+       recurrentCost<1>,
        nullptr},
       {"lstm",
        Module,
@@ -2077,7 +2266,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        roles({DataIn, DataIn, Weight, Config, Config, Config, Config, Config,
               Config}),
-       needsConfigFlops,
+       recurrentCost<4>,
        nullptr},
       {"gru",
        Module,
@@ -2087,7 +2276,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        roles({DataIn, DataIn, Weight, Config, Config, Config, Config, Config,
               Config}),
-       needsConfigFlops,
+       recurrentCost<3>,
        nullptr},
       {"rnn_cell",
        Module,
@@ -2096,7 +2285,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::rnn_tanh_cell", "aten::rnn_relu_cell"}),
        {},
        roles({DataIn, DataIn, Weight, Weight, Bias, Bias}),
-       rnnCellFlops,
+       contraction<rnnCellFlops>,
        nullptr},
       {"lstm_cell",
        Module,
@@ -2105,7 +2294,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::lstm_cell"}),
        {},
        roles({DataIn, DataIn, Weight, Weight, Bias, Bias}),
-       rnnCellFlops,
+       contraction<rnnCellFlops>,
        nullptr},
       {"gru_cell",
        Module,
@@ -2114,7 +2303,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::gru_cell"}),
        {},
        roles({DataIn, DataIn, Weight, Weight, Bias, Bias}),
-       rnnCellFlops,
+       contraction<rnnCellFlops>,
        nullptr},
       {"pack_padded_sequence",
        ImplicitFunc,
@@ -2147,7 +2336,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::l1_loss"}),
        {},
        roles({DataIn, DataIn, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"mse_loss",
        ModuleRelatedFunc,
@@ -2156,7 +2345,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::mse_loss"}),
        {},
        roles({DataIn, DataIn, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"smooth_l1_loss",
        ModuleRelatedFunc,
@@ -2165,7 +2354,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::smooth_l1_loss"}),
        {},
        roles({DataIn, DataIn, Config, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"huber_loss",
        ModuleRelatedFunc,
@@ -2174,7 +2363,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::huber_loss"}),
        {},
        roles({DataIn, DataIn, Config, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"nll_loss",
        ModuleRelatedFunc,
@@ -2184,7 +2373,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::nll_loss", "aten::nll_loss_nd", "aten::nll_loss2d"}),
        {},
        roles({DataIn, DataIn, Weight, Config, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"cross_entropy",
        ModuleRelatedFunc,
@@ -2193,7 +2382,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::cross_entropy_loss"}),
        {},
        roles({DataIn, DataIn, Weight, Config, Config, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"kl_div",
        ModuleRelatedFunc,
@@ -2202,7 +2391,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::kl_div"}),
        {},
        roles({DataIn, DataIn, Config, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"binary_cross_entropy",
        ModuleRelatedFunc,
@@ -2211,7 +2400,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::binary_cross_entropy"}),
        {},
        roles({DataIn, DataIn, Weight, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"binary_cross_entropy_with_logits",
        ModuleRelatedFunc,
@@ -2220,7 +2409,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::binary_cross_entropy_with_logits"}),
        {},
        roles({DataIn, DataIn, Weight, Weight, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"poisson_nll_loss",
        ModuleRelatedFunc,
@@ -2229,7 +2418,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::poisson_nll_loss"}),
        {},
        roles({DataIn, DataIn, Config, Config, Config, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"cosine_embedding_loss",
        ModuleRelatedFunc,
@@ -2238,7 +2427,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::cosine_embedding_loss"}),
        {},
        roles({DataIn, DataIn, DataIn, Config, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"ctc_loss",
        ModuleRelatedFunc,
@@ -2247,7 +2436,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::ctc_loss"}),
        {},
        roles({DataIn, DataIn, DataIn, DataIn, Config, Config, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"hinge_embedding_loss",
        ModuleRelatedFunc,
@@ -2256,7 +2445,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::hinge_embedding_loss"}),
        {},
        roles({DataIn, DataIn, Config, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"margin_ranking_loss",
        ModuleRelatedFunc,
@@ -2265,7 +2454,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::margin_ranking_loss"}),
        {},
        roles({DataIn, DataIn, DataIn, Config, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"multilabel_margin_loss",
        ModuleRelatedFunc,
@@ -2274,7 +2463,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::multilabel_margin_loss"}),
        {},
        roles({DataIn, DataIn, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"multilabel_soft_margin_loss",
        ModuleRelatedFunc,
@@ -2283,7 +2472,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        {},
        roles({DataIn, DataIn, Weight, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"multi_margin_loss",
        ModuleRelatedFunc,
@@ -2292,7 +2481,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::multi_margin_loss"}),
        {},
        roles({DataIn, DataIn, Config, Config, Weight, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"soft_margin_loss",
        ModuleRelatedFunc,
@@ -2301,7 +2490,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::soft_margin_loss"}),
        {},
        roles({DataIn, DataIn, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"gaussian_nll_loss",
        ModuleRelatedFunc,
@@ -2310,7 +2499,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        {},
        roles({DataIn, DataIn, DataIn, Config, Config, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"triplet_margin_loss",
        ModuleRelatedFunc,
@@ -2319,7 +2508,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::triplet_margin_loss"}),
        {},
        roles({DataIn, DataIn, DataIn, Config, Config, Config, Config, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
       {"triplet_margin_with_distance_loss",
        ModuleRelatedFunc,
@@ -2328,7 +2517,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        {},
        {},
        roles({DataIn, DataIn, DataIn, Config, Config, Config, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
 
       //===--- Arithmetic (continued) ---===//
@@ -2339,7 +2528,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::reciprocal", "aten::reciprocal_"}),
        names({"reciprocal", "reciprocal_"}),
        roles({DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"sign",
        BuiltinFunc,
@@ -2348,7 +2537,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::sign", "aten::sign_"}),
        names({"sign", "sign_"}),
        roles({DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"clamp_min",
        BuiltinFunc,
@@ -2357,7 +2546,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::clamp_min", "aten::clamp_min_"}),
        names({"clamp_min", "clamp_min_"}),
        roles({DataIn, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"clamp_max",
        BuiltinFunc,
@@ -2366,7 +2555,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::clamp_max", "aten::clamp_max_"}),
        names({"clamp_max", "clamp_max_"}),
        roles({DataIn, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"cumsum",
        BuiltinFunc,
@@ -2375,7 +2564,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::cumsum", "aten::cumsum_"}),
        names({"cumsum", "cumsum_"}),
        roles({DataIn, Config, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"cumprod",
        BuiltinFunc,
@@ -2384,7 +2573,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::cumprod", "aten::cumprod_"}),
        names({"cumprod", "cumprod_"}),
        roles({DataIn, Config, Config}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"scatter_add",
        BuiltinFunc,
@@ -2393,7 +2582,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::scatter_add", "aten::scatter_add_"}),
        names({"scatter_add", "scatter_add_"}),
        roles({DataIn, Config, DataIn, DataIn}),
-       argElementFlops<3>,
+       arithmetic<argElementFlops<3>>,
        nullptr},
       // The contraction is in the equation, a config value.
       {"einsum",
@@ -2403,7 +2592,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::einsum"}),
        {},
        roles({Config, DataIn, Config}),
-       needsConfigFlops,
+       einsumCost,
        nullptr},
       {"norm",
        BuiltinFunc,
@@ -2414,7 +2603,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
               "aten::frobenius_norm"}),
        names({"norm"}),
        roles({DataIn, Config, Config, Config, Config}),
-       perInputElementFlops<2>,
+       arithmetic<perInputElementFlops<2>>,
        nullptr},
 
       //===--- Bitwise and logical ---===//
@@ -2427,7 +2616,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names(
            {"bitwise_and", "bitwise_and_", "__and__", "__iand__", "__rand__"}),
        roles({DataIn, DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"bitwise_or",
        BuiltinFunc,
@@ -2437,7 +2626,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
               "aten::bitwise_or_"}),
        names({"bitwise_or", "bitwise_or_", "__or__", "__ior__", "__ror__"}),
        roles({DataIn, DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"bitwise_xor",
        BuiltinFunc,
@@ -2448,7 +2637,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names(
            {"bitwise_xor", "bitwise_xor_", "__xor__", "__ixor__", "__rxor__"}),
        roles({DataIn, DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"bitwise_not",
        BuiltinFunc,
@@ -2457,7 +2646,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::bitwise_not", "aten::bitwise_not_"}),
        names({"bitwise_not", "bitwise_not_", "__invert__"}),
        roles({DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"logical_and",
        BuiltinFunc,
@@ -2466,7 +2655,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::logical_and", "aten::logical_and_"}),
        names({"logical_and", "logical_and_"}),
        roles({DataIn, DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"logical_or",
        BuiltinFunc,
@@ -2475,7 +2664,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::logical_or", "aten::logical_or_"}),
        names({"logical_or", "logical_or_"}),
        roles({DataIn, DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
       {"logical_not",
        BuiltinFunc,
@@ -2484,7 +2673,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::logical_not", "aten::logical_not_"}),
        names({"logical_not", "logical_not_"}),
        roles({DataIn}),
-       elementwiseFlops,
+       arithmetic<elementwiseFlops>,
        nullptr},
 
       //===--- Sorting and selection ---===//
@@ -2496,7 +2685,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::topk"}),
        names({"topk"}),
        roles({DataIn, Config, Config, Config, Config}),
-       needsConfigFlops,
+       uncountedCost,
        nullptr},
       {"sort",
        BuiltinFunc,
@@ -2505,7 +2694,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::sort"}),
        names({"sort"}),
        roles({DataIn, Config, Config, Config}),
-       needsConfigFlops,
+       uncountedCost,
        nullptr},
       {"argsort",
        BuiltinFunc,
@@ -2514,7 +2703,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        names({"aten::argsort"}),
        names({"argsort"}),
        roles({DataIn, Config, Config, Config}),
-       needsConfigFlops,
+       uncountedCost,
        nullptr},
 
       //===--- Indexing (continued) ---===//

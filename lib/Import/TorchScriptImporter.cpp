@@ -58,6 +58,21 @@ static std::string describeLoadFailure(StringRef message) {
          "built from torch's own operators only";
 }
 
+/// Every submodule's class, for tools that show the module tree
+/// (`mav-translate --summary`), including containers no node is traced in.
+static void recordModuleClasses(ImportContext &ctx,
+                                const torch::jit::Module &root) {
+  SmallVector<Attribute> classes;
+  for (const torch::jit::NameModule &child : root.named_modules())
+    classes.push_back(ArrayAttr::get(
+        ctx.context,
+        {StringAttr::get(ctx.context, child.name),
+         StringAttr::get(ctx.context,
+                         mav::detail::demangleClassName(child.value.type()))}));
+  ctx.module->setAttr(MavDialect::getModuleClassesAttrName(),
+                      ArrayAttr::get(ctx.context, classes));
+}
+
 OwningOpRef<ModuleOp>
 mav::importTorchScript(StringRef buffer, StringRef fileName,
                        const TorchScriptImportOptions &options,
@@ -78,6 +93,7 @@ mav::importTorchScript(StringRef buffer, StringRef fileName,
     }
     if (failed(importWeights(ctx, root)) || failed(importForward(ctx, root)))
       return nullptr;
+    recordModuleClasses(ctx, root);
   } catch (const c10::Error &error) {
     ctx.emitError() << "import failed: "
                     << describeLoadFailure(error.what_without_backtrace());

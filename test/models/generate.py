@@ -460,6 +460,19 @@ def _unused_params():
                 notes="spare.* and unused_scale are never used in forward")
 
 
+@register("frozen_stem", "Sequential(Conv2d(3,8,3) frozen, BatchNorm2d(8) "
+          "frozen, ReLU, Flatten, Linear(1568,4)): the stem's parameters have "
+          "requires_grad=False; eval mode, input 1x3x16x16")
+def _frozen_stem():
+    import torch.nn as nn
+    model = nn.Sequential(nn.Conv2d(3, 8, 3), nn.BatchNorm2d(8), nn.ReLU(),
+                          nn.Flatten(), nn.Linear(8 * 14 * 14, 4))
+    for parameter in list(model[0].parameters()) + list(model[1].parameters()):
+        parameter.requires_grad_(False)
+    return Spec(model, _randn(1, 3, 16, 16),
+                notes="frozen parameters: a summary counts them apart")
+
+
 # The hardware flow (issue 17): the three designs simulated bit for bit.
 # Every tensor size is a multiple of 4, so parallelism 1, 2 and 4 all fit.
 

@@ -7,14 +7,20 @@
 //   mav-translate --export-json IN.mlir --resources=REPORT.json -o OUT.json
 //   mav-translate --export-verilog IN.mlir -o DIR [--graph=NAME]
 //   mav-translate --report-resources DIR -o REPORT.json
+//   mav-translate --summary IN.mlir [--summary-depth=N]
+//   mav-translate --export-dot IN.mlir [--dot-collapse-depth=N] -o OUT.dot
+//   mav-translate --export-html IN.mlir -o OUT.html
 //
 // Writes text, or MLIR bytecode with --emit-bytecode. Nothing is written
 // unless the translation succeeds; JSON replaces its output file atomically.
 //
 //===----------------------------------------------------------------------===//
 
+#include "mav/Analysis/ModelSummary.h"
 #include "mav/Checkpoint/AtomicFile.h"
 #include "mav/Checkpoint/Checkpoint.h"
+#include "mav/Export/Dot.h"
+#include "mav/Export/Html.h"
 #include "mav/Export/Json.h"
 #include "mav/Export/Verilog.h"
 #include "mav/Hardware/ResourceReport.h"
@@ -32,6 +38,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -43,7 +50,10 @@ enum class Translation {
   RoundTrip,
   ExportJson,
   ExportVerilog,
-  ReportResources
+  ReportResources,
+  Summary,
+  ExportDot,
+  ExportHtml
 };
 } // namespace
 
@@ -62,7 +72,14 @@ static llvm::cl::opt<Translation> translation(
                    "directory (docs/Hardware.md)"),
         clEnumValN(Translation::ReportResources, "report-resources",
                    "synthesise an exported design directory with Yosys: a "
-                   "JSON report, and a summary on stdout")));
+                   "JSON report, and a summary on stdout"),
+        clEnumValN(Translation::Summary, "summary",
+                   "print a torchinfo-style table: module tree, output "
+                   "shapes, parameters, MACs, memory (docs/Visualization.md)"),
+        clEnumValN(Translation::ExportDot, "export-dot",
+                   "write a graph as Graphviz DOT, clustered by module scope"),
+        clEnumValN(Translation::ExportHtml, "export-html",
+                   "write a self-contained interactive HTML viewer")));
 static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
                                             llvm::cl::desc("<input>"),
                                             llvm::cl::init("-"));
@@ -70,8 +87,19 @@ static llvm::cl::opt<std::string> outputFile("o", llvm::cl::desc("Output file"),
                                              llvm::cl::value_desc("filename"),
                                              llvm::cl::init("-"));
 static llvm::cl::opt<std::string>
-    graphName("graph", llvm::cl::desc("Graph to export (--export-verilog)"),
+    graphName("graph",
+              llvm::cl::desc("Graph to export (--export-verilog, "
+                             "--export-dot, --summary)"),
               llvm::cl::init("forward"));
+static llvm::cl::opt<unsigned>
+    summaryDepth("summary-depth",
+                 llvm::cl::desc("Scopes shown by --summary, by depth (0: all)"),
+                 llvm::cl::init(3));
+static llvm::cl::opt<unsigned> dotCollapseDepth(
+    "dot-collapse-depth",
+    llvm::cl::desc("--export-dot draws each scope of this depth as one node "
+                   "(0: none)"),
+    llvm::cl::init(0));
 static llvm::cl::opt<std::string> resourcesFile(
     "resources",
     llvm::cl::desc("Embed this --report-resources report (--export-json)"),
@@ -182,6 +210,28 @@ static llvm::Expected<std::optional<llvm::json::Object>> readResources() {
   return *value->getAsObject();
 }
 
+/// --summary, --export-dot, --export-html.
+static LogicalResult exportView(ModuleOp module, llvm::raw_ostream &os) {
+  if (translation == Translation::ExportHtml)
+    return mav::exportHtml(module, llvm::sys::path::filename(inputFile), os);
+  if (translation == Translation::ExportDot) {
+    mav::DotExportOptions options;
+    options.graphName = graphName;
+    options.collapseDepth = dotCollapseDepth;
+    return mav::exportDot(module, os, options);
+  }
+  for (mav::GraphOp graph : module.getOps<mav::GraphOp>())
+    if (graph.getSymName() == graphName &&
+        graph.getSymVisibility().value_or("public") == "public") {
+      SymbolTableCollection symbols;
+      mav::printSummaryTable(mav::summarizeGraph(module, graph, symbols),
+                             summaryDepth, os);
+      return success();
+    }
+  return module.emitError()
+         << "--summary: no public mav.graph named '" << graphName << "'";
+}
+
 static OwningOpRef<ModuleOp> translate(llvm::SourceMgr &sourceMgr,
                                        MLIRContext &context) {
   if (readsIR())
@@ -251,8 +301,18 @@ int main(int argc, char **argv) {
     }
     std::string json;
     llvm::raw_string_ostream os(json);
-    if (failed(
-            mav::exportJson(*module, os, *resources ? &**resources : nullptr)))
+    mav::JsonExportOptions options;
+    options.resources = *resources ? &**resources : nullptr;
+    if (failed(mav::exportJson(*module, os, options)))
+      return 1;
+    return writeOutput(os.str());
+  }
+  if (translation == Translation::Summary ||
+      translation == Translation::ExportDot ||
+      translation == Translation::ExportHtml) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    if (failed(exportView(*module, os)))
       return 1;
     return writeOutput(os.str());
   }

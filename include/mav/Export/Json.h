@@ -1,8 +1,9 @@
 //===- Json.h - The annotated graph as JSON ---------------------*- C++ -*-===//
 //
 // `mav-translate --export-json`: nodes with their common, hardware and
-// software metadata, edges, weights (no data), graph inputs and outputs, in
-// MASE's field names. The schema is in docs/ExportJson.md. libtorch-free.
+// software metadata, scopes and costs, edges, weights (no data), graph inputs
+// and outputs, the module tree and the model summary, in MASE's field names.
+// The schema is in docs/ExportJson.md. libtorch-free.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,13 +17,21 @@
 namespace mav {
 
 /// The version of the schema, written as "version".
-constexpr int64_t kJsonExportVersion = 1;
+constexpr int64_t kJsonExportVersion = 2;
 
-/// Writes the module's public graphs as JSON, with `resources` (a report of
-/// mav-translate --report-resources) when given. Fails, with a diagnostic on
-/// the module and nothing written, when the module holds no public graph.
+struct JsonExportOptions {
+  /// A report of mav-translate --report-resources, embedded as "resources".
+  const llvm::json::Object *resources = nullptr;
+  /// Written as "title" when not empty (the viewer's heading).
+  llvm::StringRef title;
+  /// Indentation; 0 writes one line (what --export-html embeds).
+  unsigned indent = 2;
+};
+
+/// Writes the module's public graphs as JSON. Fails, with a diagnostic on the
+/// module and nothing written, when the module holds no public graph.
 mlir::LogicalResult exportJson(mlir::ModuleOp module, llvm::raw_ostream &os,
-                               const llvm::json::Object *resources = nullptr);
+                               const JsonExportOptions &options = {});
 
 } // namespace mav
 

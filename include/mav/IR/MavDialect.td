@@ -36,6 +36,12 @@ def Mav_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getPassOutputsAttrName() {
       return "mav.pass_outputs";
     }
+
+    /// The module attribute listing every module of the traced model as a
+    /// [path, demangled class] pair ("" for the root), in definition order.
+    static constexpr ::llvm::StringLiteral getModuleClassesAttrName() {
+      return "mav.module_classes";
+    }
   }];
 }
 

@@ -13,6 +13,7 @@
 #define MAV_IR_OPREGISTRY_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -41,16 +42,48 @@ enum class ArgRole { DataIn, Weight, Bias, Config };
 /// The spelling used in metadata and docs: data_in, weight, bias, config.
 llvm::StringRef stringifyArgRole(ArgRole role);
 
-/// Shapes seen by a node, for FLOP formulas. An argument that is not a tensor
-/// has an empty optional.
-struct FlopInputs {
-  llvm::ArrayRef<std::optional<llvm::ArrayRef<int64_t>>> args;
-  llvm::ArrayRef<llvm::ArrayRef<int64_t>> results;
+/// What one call costs. A multiply-accumulate is one MAC and two FLOPs; every
+/// other arithmetic operation (an add, a compare, an exp) is one FLOP.
+/// `macs` counts only the multiply-accumulates of contractions: convolution,
+/// linear, matrix products, attention, recurrent cells, bilinear, einsum.
+struct OpCost {
+  int64_t flops = 0;
+  int64_t macs = 0;
 };
 
-/// Returns the FLOP count of one call, or std::nullopt when the shapes needed
-/// are missing.
-using FlopFormula = std::optional<int64_t> (*)(const FlopInputs &inputs);
+/// The arguments of a call by schema position or keyword, for the formulas
+/// that need more than positional tensor shapes: constants (kernel sizes,
+/// head counts, an einsum equation) and tensors passed by keyword.
+class CostConfig {
+public:
+  virtual ~CostConfig() = default;
+  /// The static shape of the tensor argument `position`, else `keyword`.
+  virtual std::optional<llvm::ArrayRef<int64_t>>
+  getShape(unsigned position, llvm::StringRef keyword) const = 0;
+  /// Argument `position`, else keyword `keyword`, as `count` integers (one
+  /// integer stands for `count` equal ones); std::nullopt when absent or not
+  /// integers.
+  virtual std::optional<llvm::SmallVector<int64_t>>
+  getInts(unsigned position, llvm::StringRef keyword, size_t count) const = 0;
+  /// Argument `position`, else keyword `keyword`, as a string.
+  virtual std::optional<llvm::StringRef>
+  getString(unsigned position, llvm::StringRef keyword) const = 0;
+};
+
+/// What a node shows a cost formula. `args` has one entry per positional
+/// argument of the aten call (std::nullopt for one that is not a tensor of
+/// static shape); `operands` the static shapes of the tensors the call reads,
+/// in operand order (the tensors inside list arguments included).
+struct CostInputs {
+  llvm::ArrayRef<std::optional<llvm::ArrayRef<int64_t>>> args;
+  llvm::ArrayRef<llvm::ArrayRef<int64_t>> results;
+  llvm::ArrayRef<std::optional<llvm::ArrayRef<int64_t>>> operands = {};
+  const CostConfig *config = nullptr;
+};
+
+/// Returns the cost of one call, or std::nullopt when a shape or constant it
+/// needs is missing.
+using CostFormula = std::optional<OpCost> (*)(const CostInputs &inputs);
 
 /// A SystemVerilog component of the library in lib/Export/Verilog/rtl
 /// (docs/Hardware.md): one module in one file, `<module>.sv`.
@@ -82,8 +115,8 @@ struct OpInfo {
   llvm::ArrayRef<llvm::StringRef> tensorMethods;
   /// Role of each positional argument of the aten / functional form.
   llvm::ArrayRef<ArgRole> argRoles;
-  /// FLOPs of one call; null when the operator does no arithmetic.
-  FlopFormula flops;
+  /// FLOPs and MACs of one call; null when the operator does no arithmetic.
+  CostFormula cost;
   /// The hardware component implementing it; null if mav has none.
   const HardwareComponent *hardware;
 };

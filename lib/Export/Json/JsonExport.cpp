@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mav/Analysis/ModelSummary.h"
 #include "mav/Export/Json.h"
 #include "mav/IR/MavOps.h"
 #include "mav/IR/OperatorInference.h"
@@ -50,23 +51,35 @@ std::string printed(Attribute attr) {
 
 class Writer {
 public:
-  explicit Writer(llvm::raw_ostream &os) : json(os, /*IndentSize=*/2) {}
+  Writer(llvm::raw_ostream &os, unsigned indent) : json(os, indent) {}
 
   void writeModule(ModuleOp module, ArrayRef<GraphOp> graphs,
-                   const llvm::json::Object *resources) {
+                   const JsonExportOptions &options) {
+    SymbolTableCollection symbols;
+    std::vector<ModelSummary> summaries;
+    for (GraphOp graph : graphs)
+      summaries.push_back(summarizeGraph(module, graph, symbols));
     json.object([&] {
       json.attribute("format", "mav-graph");
       json.attribute("version", kJsonExportVersion);
+      if (!options.title.empty())
+        json.attribute("title", options.title);
       json.attributeArray("graphs", [&] {
-        for (GraphOp graph : graphs)
+        for (auto [graph, graphSummary] : llvm::zip(graphs, summaries)) {
+          summary = &graphSummary;
           writeGraph(graph);
+        }
       });
       json.attributeArray("weights", [&] {
         for (WeightOp weight : module.getOps<WeightOp>())
           writeWeight(weight);
       });
-      if (resources)
-        json.attribute("resources", llvm::json::Object(*resources));
+      // The module tree and the summary are those of the first graph.
+      summary = &summaries.front();
+      writeModules();
+      writeSummary();
+      if (options.resources)
+        json.attribute("resources", llvm::json::Object(*options.resources));
     });
   }
 
@@ -84,6 +97,63 @@ private:
                                                  : llvm::json::Value(extent));
     });
     json.attribute("dtype", torchDtype(tensor.getElementType()));
+  }
+
+  /// Every module path with its class: the scopes of the summary, and the
+  /// root as "".
+  void writeModules() {
+    json.attributeArray("modules", [&] {
+      json.object([&] {
+        json.attribute("path", "");
+        json.attribute("class", summary->rootClass);
+      });
+      for (const ScopeSummary &scope : summary->scopes)
+        json.object([&] {
+          json.attribute("path", scope.path);
+          json.attribute("class", scope.moduleClass);
+        });
+    });
+  }
+
+  void writeCost(const OpCost &cost) {
+    json.attribute("macs", cost.macs);
+    json.attribute("flops", cost.flops);
+  }
+
+  void writeSummary() {
+    json.attributeObject("summary", [&] {
+      json.attributeArray("rows", [&] {
+        for (const ScopeSummary &scope : summary->scopes)
+          json.object([&] {
+            json.attribute("path", scope.path);
+            json.attribute("depth", scope.depth);
+            json.attribute("class", scope.moduleClass);
+            if (scope.outputShape)
+              json.attribute("output_shape",
+                             llvm::json::Array(*scope.outputShape));
+            else
+              json.attribute("output_shape", nullptr);
+            json.attribute("params", scope.trainable);
+            json.attribute("frozen", scope.frozen);
+            writeCost(scope.cost);
+          });
+      });
+      json.attributeObject("totals", [&] {
+        json.attribute("params", summary->trainable + summary->frozen);
+        json.attribute("trainable", summary->trainable);
+        json.attribute("frozen", summary->frozen);
+        writeCost(summary->cost);
+        json.attribute("uncounted",
+                       static_cast<int64_t>(summary->uncounted.size()));
+        json.attribute("input_mb", summary->inputBytes / 1e6);
+        json.attribute("forward_mb", summary->activationBytes / 1e6);
+        json.attribute("params_mb", summary->parameterBytes / 1e6);
+        json.attribute("total_mb",
+                       (summary->inputBytes + summary->activationBytes +
+                        summary->parameterBytes) /
+                           1e6);
+      });
+    });
   }
 
   void writeWeight(WeightOp weight) {
@@ -227,6 +297,8 @@ private:
       } else {
         json.attribute("target", getNodeTarget(op));
       }
+      ScopeAttr scope = node.getNodeScope();
+      json.attribute("scope", scope ? scope.getPath() : StringRef());
       CommonMetaAttr common = node.getCommonMeta();
       writeString("mase_op", common ? common.getMaseOp() : "");
       writeString("mase_type", common ? common.getMaseType() : "");
@@ -234,6 +306,11 @@ private:
         for (Value result : op->getResults())
           json.object([&] { writeType(result.getType()); });
       });
+      auto cost = summary->nodeCosts.find(op);
+      if (cost != summary->nodeCosts.end()) {
+        json.attribute("flops", cost->second.flops);
+        json.attribute("macs", cost->second.macs);
+      }
       writeCommon(common);
       writeHardware(node.getHardwareMeta());
       writeSoftware(node.getSoftwareMeta());
@@ -299,6 +376,7 @@ private:
             json.attribute("op", "placeholder");
             json.attribute("target", placeholderNames[argument]);
             json.attribute("mase_type", "placeholder");
+            json.attribute("scope", "");
             json.attributeArray("results", [&] {
               json.object([&] { writeType(argument.getType()); });
             });
@@ -310,6 +388,7 @@ private:
           json.attribute("op", "output");
           json.attribute("target", "output");
           json.attribute("mase_type", "output");
+          json.attribute("scope", "");
         });
       });
       writeEdges(graph);
@@ -318,12 +397,14 @@ private:
 
   llvm::json::OStream json;
   llvm::DenseMap<Value, StringRef> placeholderNames;
+  /// The summary of the graph being written.
+  const ModelSummary *summary = nullptr;
 };
 
 } // namespace
 
 LogicalResult mav::exportJson(ModuleOp module, llvm::raw_ostream &os,
-                              const llvm::json::Object *resources) {
+                              const JsonExportOptions &options) {
   SmallVector<GraphOp> graphs;
   for (GraphOp graph : module.getOps<GraphOp>())
     if (graph.getSymVisibility().value_or("public") == "public")
@@ -331,7 +412,7 @@ LogicalResult mav::exportJson(ModuleOp module, llvm::raw_ostream &os,
   if (graphs.empty())
     return module.emitError()
            << "--export-json: the module holds no public mav.graph";
-  Writer(os).writeModule(module, graphs, resources);
+  Writer(os, options.indent).writeModule(module, graphs, options);
   os << "\n";
   return success();
 }

@@ -1,0 +1,177 @@
+//===- NodeCost.cpp - FLOPs and MACs of one node --------------------------===//
+
+#include "mav/IR/NodeCost.h"
+#include "mav/IR/AtenCall.h"
+#include "mav/IR/MavAttrs.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+using namespace mlir;
+using namespace mav;
+
+namespace {
+
+using Shape = ArrayRef<int64_t>;
+
+std::optional<Shape> staticShape(Type type) {
+  auto tensor = type.dyn_cast<RankedTensorType>();
+  if (!tensor || !tensor.hasStaticShape())
+    return std::nullopt;
+  return tensor.getShape();
+}
+
+/// The shapes an evaluation of `call` sees. When `module` is set, `call` is
+/// in its body, whose placeholders take the types of the module's operands.
+class ShapeView {
+public:
+  ShapeView(Operation *call, CallModuleOp module) : module(module) {
+    for (Value operand : call->getOperands())
+      operands.push_back(shapeOf(operand));
+  }
+
+  std::optional<Shape> shapeOf(Value value) const {
+    auto argument = value.dyn_cast<BlockArgument>();
+    if (module && argument)
+      return argument.getArgNumber() < module->getNumOperands()
+                 ? staticShape(
+                       module->getOperand(argument.getArgNumber()).getType())
+                 : std::nullopt;
+    return staticShape(value.getType());
+  }
+
+  SmallVector<std::optional<Shape>> operands;
+
+private:
+  CallModuleOp module;
+};
+
+/// Arguments of an aten call, by schema position, else keyword.
+class AtenCallConfig : public CostConfig {
+public:
+  AtenCallConfig(const AtenCall &call, const ShapeView &view)
+      : call(call), view(view) {}
+
+  std::optional<Shape> getShape(unsigned position,
+                                StringRef keyword) const override {
+    Value value = call.operand(position, keyword);
+    return value ? view.shapeOf(value) : std::nullopt;
+  }
+
+  std::optional<SmallVector<int64_t>>
+  getInts(unsigned position, StringRef keyword, size_t count) const override {
+    return intsOf(call.get(position, keyword), count);
+  }
+  std::optional<StringRef> getString(unsigned position,
+                                     StringRef keyword) const override {
+    return stringOf(call.get(position, keyword));
+  }
+
+  /// Bools read as 0 and 1, for flags such as `bidirectional`.
+  static std::optional<SmallVector<int64_t>> intsOf(Attribute value,
+                                                    size_t count) {
+    if (auto flag = value.dyn_cast_or_null<BoolAttr>())
+      return SmallVector<int64_t>(count, flag.getValue() ? 1 : 0);
+    return getIntList(value, count);
+  }
+  static std::optional<StringRef> stringOf(Attribute value) {
+    if (auto string = value.dyn_cast_or_null<StringAttr>())
+      return string.getValue();
+    return std::nullopt;
+  }
+
+private:
+  const AtenCall &call;
+  const ShapeView &view;
+};
+
+/// A module's `config` constants, by keyword only (positions belong to aten
+/// schemas), and its call's tensors.
+class ModuleConfig : public CostConfig {
+public:
+  ModuleConfig(CallModuleOp module, const ShapeView &view)
+      : call{module, module.getTarget(), module.getArgs(), module.getKwargs()},
+        config(module.getConfigAttr()), view(view) {}
+
+  /// Tensors are the call's own arguments, positional or keyword.
+  std::optional<Shape> getShape(unsigned position,
+                                StringRef keyword) const override {
+    Value value = call.operand(position, keyword);
+    return value ? view.shapeOf(value) : std::nullopt;
+  }
+
+  std::optional<SmallVector<int64_t>> getInts(unsigned, StringRef keyword,
+                                              size_t count) const override {
+    return AtenCallConfig::intsOf(config ? config.get(keyword) : Attribute(),
+                                  count);
+  }
+  std::optional<StringRef> getString(unsigned,
+                                     StringRef keyword) const override {
+    return AtenCallConfig::stringOf(config ? config.get(keyword) : Attribute());
+  }
+
+private:
+  AtenCall call;
+  DictionaryAttr config;
+  const ShapeView &view;
+};
+
+SmallVector<std::optional<Shape>>
+argumentShapes(ArrayAttr args, Operation *call, const ShapeView &view) {
+  SmallVector<std::optional<Shape>> shapes;
+  for (Attribute arg : args) {
+    auto ref = arg.dyn_cast<OperandRefAttr>();
+    shapes.push_back(ref ? view.shapeOf(call->getOperand(ref.getIndex()))
+                         : std::nullopt);
+  }
+  return shapes;
+}
+
+const OpInfo *lookupCallTarget(Operation *call, StringRef target) {
+  if (isa<CallMethodOp>(call))
+    return lookupTensorMethod(target);
+  return lookupAtenOp(target);
+}
+
+NodeCost evaluate(const OpInfo *info, const CostInputs &inputs) {
+  if (!info)
+    return {};
+  if (!info->cost)
+    return {CostStatus::NoArithmetic, {}};
+  if (std::optional<OpCost> cost = info->cost(inputs))
+    return {CostStatus::Counted, *cost};
+  return {};
+}
+
+} // namespace
+
+NodeCost mav::computeNodeCost(NodeOpInterface node,
+                              SymbolTableCollection &symbols) {
+  Operation *op = node;
+  if (isa<GetAttrOp, LearnableOp>(op))
+    return {CostStatus::NoArithmetic, {}};
+  SmallVector<Shape> results;
+  for (Value result : op->getResults())
+    if (std::optional<Shape> shape = staticShape(result.getType()))
+      results.push_back(*shape);
+  auto module = dyn_cast<CallModuleOp>(op);
+
+  FailureOr<AtenCall> call = getAtenCall(node, symbols);
+  const OpInfo *callInfo =
+      succeeded(call) ? lookupCallTarget(call->call, call->target) : nullptr;
+  if (callInfo) {
+    ShapeView view(call->call, module);
+    SmallVector<std::optional<Shape>> args =
+        argumentShapes(call->args, call->call, view);
+    AtenCallConfig config(*call, view);
+    return evaluate(callInfo,
+                    CostInputs{args, results, view.operands, &config});
+  }
+  if (!module)
+    return {};
+  ShapeView view(op, CallModuleOp());
+  SmallVector<std::optional<Shape>> args =
+      argumentShapes(module.getArgs(), op, view);
+  ModuleConfig config(module, view);
+  return evaluate(lookupModuleClass(module.getModuleClass()),
+                  CostInputs{args, results, view.operands, &config});
+}

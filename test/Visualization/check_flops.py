@@ -1,0 +1,342 @@
+#!/usr/bin/python3
+"""Checks -mav-count-flops against PyTorch.
+
+For each model, mav imports NAME.pt and runs -mav-raise -mav-count-flops
+with --mav-report, then exports the graph as JSON (per-node flops and macs).
+PyTorch runs the generator's eager model (torch.manual_seed(MODEL_SEED), the
+spec's inputs) twice:
+
+  - under torch.profiler.profile(with_flops=True): the FLOPs it gives
+    aten::conv2d, aten::addmm, aten::mm, aten::bmm, aten::add and aten::mul,
+    summed per operator, must equal mav's FLOPs of the nodes that call them
+    (conv2d and convolution nodes; linear, matmul, mm, addmm and bmm nodes;
+    out-of-place add and mul nodes; multi-head attention's MACs). The
+    profiler counts an add or mul as the elements of its first operand; the
+    check takes the broadcast result's, as mav does. It gives in-place add_
+    and mul_ no FLOPs, and does not see the
+    trace's size arithmetic (0-d adds and muls of Python ints in eager), so
+    neither side counts them here.
+  - with forward hooks on every leaf module mav calls: FLOPs and MACs
+    computed here from the module's real configuration and the shapes it
+    saw (formulas written independently of mav's, following the documented
+    convention), which must equal the call_module node's.
+
+--torchvision NAME traces a torchvision classifier (1000 classes, random
+weights) at --input-shape instead, and also checks the total MACs against
+the figure torchvision publishes for it (--published-gmacs, within 1%).
+Prints "NAME: OK: ..." or "NAME: FAIL: ..."; exits 1 on any failure.
+"""
+
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+
+import torch
+import torch.nn as nn
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "models"))
+import generate  # noqa: E402
+import mavtest  # noqa: E402
+
+PROFILED = ("aten::conv2d", "aten::addmm", "aten::mm", "aten::bmm",
+            "aten::add", "aten::mul")
+
+
+def prod(values):
+    return math.prod(int(v) for v in values)
+
+
+def pair(value, rank):
+    return list(value) if isinstance(value, (tuple, list)) else [value] * rank
+
+
+def adaptive_windows(size_in, size_out):
+    return sum(-((-(i + 1) * size_in) // size_out) - (i * size_in) // size_out
+               for i in range(size_out))
+
+
+def recurrent_macs(m, inp):
+    gates = {"LSTM": 4, "GRU": 3, "RNN": 1}[type(m).__name__]
+    x = inp[0]
+    if isinstance(x, torch.nn.utils.rnn.PackedSequence):
+        return None
+    steps = x.numel() // x.shape[-1]
+    dirs = 2 if m.bidirectional else 1
+    per_step = 0
+    for layer in range(m.num_layers):
+        layer_in = m.input_size if layer == 0 else m.hidden_size * dirs
+        per_step += gates * m.hidden_size * (layer_in + m.hidden_size) * dirs
+    return steps * per_step
+
+
+def cell_macs(m, inp):
+    gates = {"LSTMCell": 4, "GRUCell": 3, "RNNCell": 1}[type(m).__name__]
+    rows = inp[0].numel() // m.input_size
+    return rows * gates * m.hidden_size * (m.input_size + m.hidden_size)
+
+
+def attention_cost(m, inp, out):
+    # Forward hooks of torch 1.13 do not see keyword arguments: a call with
+    # query=, key=, value= (torchvision's ViT) is self-attention, whose query
+    # has the output's shape and whose key is the query.
+    q = inp[0] if inp else out[0]
+    k = inp[1] if len(inp) > 1 else q
+    e = m.embed_dim
+    rows_q, rows_k = q.numel() // e, k.numel() // e
+    length_k = k.shape[0] if (q.dim() == 3 and not m.batch_first) else \
+        k.shape[-2]
+    scores = rows_q * length_k
+    macs = (rows_q + 2 * rows_k) * e * e + rows_q * e * e + 2 * scores * e
+    return 2 * macs + 5 * scores * m.num_heads, macs
+
+
+ELEMENTWISE = (nn.ReLU, nn.ReLU6, nn.GELU, nn.SiLU, nn.Sigmoid, nn.Tanh,
+               nn.Hardswish, nn.Hardsigmoid, nn.LeakyReLU, nn.ELU, nn.Mish,
+               nn.Hardtanh, nn.PReLU, nn.Softplus)
+
+
+def module_cost(m, inp, out):
+    """(flops, macs) of one call, or None where this checker has no formula
+    (the module is then not compared)."""
+    if not isinstance(out, torch.Tensor):
+        if isinstance(m, nn.MultiheadAttention):
+            return attention_cost(m, inp, out)
+        if isinstance(m, (nn.LSTM, nn.GRU, nn.RNN)):
+            macs = recurrent_macs(m, inp)
+            return None if macs is None else (2 * macs, macs)
+        return None
+    n = out.numel()
+    if isinstance(m, (nn.Conv1d, nn.Conv2d, nn.Conv3d)):
+        macs = n * (m.in_channels // m.groups) * prod(m.kernel_size)
+        return 2 * macs, macs
+    if isinstance(m, (nn.ConvTranspose1d, nn.ConvTranspose2d)):
+        macs = inp[0].numel() * (m.out_channels // m.groups) * \
+            prod(m.kernel_size)
+        return 2 * macs, macs
+    if isinstance(m, nn.Linear):
+        macs = n * m.in_features
+        return 2 * macs, macs
+    if isinstance(m, nn.Bilinear):
+        macs = n * m.in1_features * m.in2_features
+        return 2 * macs, macs
+    if isinstance(m, (nn.LSTMCell, nn.GRUCell, nn.RNNCell)):
+        macs = cell_macs(m, inp)
+        return 2 * macs, macs
+    if isinstance(m, (nn.BatchNorm1d, nn.BatchNorm2d, nn.BatchNorm3d)):
+        return 2 * n, 0
+    if isinstance(m, (nn.LayerNorm, nn.GroupNorm, nn.InstanceNorm2d)):
+        return 5 * n, 0
+    if isinstance(m, (nn.Softmax, nn.LogSoftmax, nn.Softmin)):
+        return 5 * n, 0
+    if isinstance(m, ELEMENTWISE):
+        return n, 0
+    if isinstance(m, (nn.MaxPool2d, nn.AvgPool2d)):
+        return n * prod(pair(m.kernel_size, 2)), 0
+    if isinstance(m, nn.AdaptiveAvgPool2d):
+        x = inp[0]
+        return (n // (out.shape[-1] * out.shape[-2]) *
+                adaptive_windows(x.shape[-2], out.shape[-2]) *
+                adaptive_windows(x.shape[-1], out.shape[-1])), 0
+    if isinstance(m, nn.LocalResponseNorm):
+        return n * (2 * m.size + 3), 0
+    return None
+
+
+def build_model(name, args):
+    if args.torchvision:
+        import torchvision
+        torch.manual_seed(0)
+        model = getattr(torchvision.models, name)(weights=None).eval()
+        shape = [int(d) for d in args.input_shape.split("x")[:-1]]
+        return model, [torch.randn(shape)]
+    builder, _ = generate.REGISTRY[name]
+    torch.manual_seed(generate.MODEL_SEED)
+    spec = builder()
+    model = spec.model.eval()
+    torch.manual_seed(0)
+    return model, spec.inputs()
+
+
+def run_mav(name, args, model, inputs):
+    work = args.work
+    mlir = os.path.join(work, name + ".mlir")
+    if args.torchvision:
+        pt = os.path.join(work, name + ".pt")
+        with torch.no_grad():
+            torch.jit.save(torch.jit.trace(model, inputs), pt)
+        subprocess.run([args.translate, "--import-torchscript", pt,
+                        "--input-shape=" + args.input_shape, "-o", mlir],
+                       check=True)
+    else:
+        mavtest.import_model(args.translate, args.models, name, mlir)
+    raised = os.path.join(work, name + ".flops.mlir")
+    report = os.path.join(work, name + ".report.json")
+    subprocess.run([args.opt, mlir, "-mav-raise", "-mav-count-flops",
+                    "--mav-elide-weights", "--mav-report=" + report,
+                    "-o", raised], check=True)
+    exported = os.path.join(work, name + ".flops.json")
+    subprocess.run([args.translate, "--export-json", raised, "-o", exported],
+                   check=True)
+    outputs = [o for o in json.load(open(report))
+               if o["pass"] == "mav-count-flops"][0]["outputs"]
+    return json.load(open(exported))["graphs"][0]["nodes"], outputs
+
+
+def profiler_flops(model, inputs):
+    from torch.profiler import ProfilerActivity, profile
+    with torch.no_grad(), profile(activities=[ProfilerActivity.CPU],
+                                  with_flops=True, record_shapes=True) as prof:
+        model(*inputs)
+    totals = dict.fromkeys(PROFILED, 0)
+    for event in prof.events():
+        if event.name not in totals:
+            continue
+        flops = event.flops or 0
+        if event.name in ("aten::add", "aten::mul") and flops:
+            # The profiler counts the first operand's elements; under
+            # broadcasting the result has more, one operation each.
+            shapes = [s for s in event.input_shapes[:2] if s]
+            flops = math.prod(torch.broadcast_shapes(*shapes)) if shapes \
+                else flops
+        totals[event.name] += flops
+    return totals
+
+
+def profiled_name(node):
+    """The profiler event a node's FLOPs land in, or None."""
+    op = node.get("mase_op")
+    target = node.get("target", "")
+    if op in ("conv2d", "convolution"):
+        return "aten::conv2d"
+    if op in ("linear", "matmul", "mm", "addmm", "bmm"):
+        return "matrix"
+    shapes = [r.get("shape") for r in node.get("results", [])]
+    if op in ("add", "mul") and shapes and shapes[0] == []:
+        return None  # size arithmetic of the trace (Python ints in eager)
+    if op in ("add", "mul"):
+        base = target.split("::")[-1].split(".")[0]
+        return None if base.endswith("_") or base.startswith("__i") \
+            else "aten::" + op
+    return None
+
+
+def hook_costs(model, inputs, targets):
+    modules = dict(model.named_modules())
+    costs = {}
+
+    def hook(path):
+        def record(module, inp, out):
+            costs.setdefault(path, []).append(module_cost(module, inp, out))
+        return record
+
+    for path in targets:
+        if path in modules:
+            modules[path].register_forward_hook(hook(path))
+    with torch.no_grad():
+        model(*inputs)
+    return costs
+
+
+def check(name, args):
+    model, inputs = build_model(name, args)
+    nodes, outputs = run_mav(name, args, model, inputs)
+    failures = []
+
+    # The profiler's operators.
+    profiled = profiler_flops(model, inputs)
+    mine = {"aten::conv2d": 0, "matrix": 0, "aten::add": 0, "aten::mul": 0}
+    for node in nodes:
+        key = profiled_name(node)
+        if key:
+            mine[key] += node.get("flops", 0)
+        elif node.get("mase_op") == "multi_head_attention":
+            # Its projections and attention products run as addmm/bmm.
+            mine["matrix"] += 2 * node.get("macs", 0)
+    theirs = {"aten::conv2d": profiled["aten::conv2d"],
+              "matrix": sum(profiled[k] for k in
+                            ("aten::addmm", "aten::mm", "aten::bmm")),
+              "aten::add": profiled["aten::add"],
+              "aten::mul": profiled["aten::mul"]}
+    # An uncounted node's arithmetic is in the profiler's sums but in no
+    # node's: the sums are compared only when every node was counted.
+    for key in mine if not outputs["uncounted"] else []:
+        if mine[key] != theirs[key]:
+            failures.append("%s: mav %d, torch.profiler %d" %
+                            (key, mine[key], theirs[key]))
+
+    # Leaf modules, from their configuration: a module called several times
+    # is one node per call, in call order.
+    calls = {}
+    for node in nodes:
+        if node["op"] == "call_module":
+            calls.setdefault(node["target"], []).append(node)
+    costs = hook_costs(model, inputs, calls)
+    checked, compared, reference_macs = set(), 0, 0
+    for path, path_costs in costs.items():
+        if len(path_costs) != len(calls[path]):
+            failures.append("%s: called %d times, %d call_module nodes" %
+                            (path, len(path_costs), len(calls[path])))
+            continue
+        for node, cost in zip(calls[path], path_costs):
+            if cost is None:
+                continue
+            reference_macs += cost[1]
+            if node["name"] in outputs["uncounted"]:
+                continue  # listed as uncounted, in the OK line
+            got = (node.get("flops", 0), node.get("macs", 0))
+            if got != cost:
+                failures.append("%s (%s): mav flops/macs %s, expected %s" %
+                                (node["name"], node.get("module_class"), got,
+                                 cost))
+            checked.add(node.get("module_class", "").split(".")[-1])
+            compared += 1
+
+    total_macs = sum(n.get("macs", 0) for n in nodes)
+    total_flops = sum(n.get("flops", 0) for n in nodes)
+    if (outputs["total_macs"], outputs["total_flops"]) != (total_macs,
+                                                          total_flops):
+        failures.append("pass totals %d/%d differ from the nodes' %d/%d" %
+                        (outputs["total_macs"], outputs["total_flops"],
+                         total_macs, total_flops))
+    published = ""
+    if args.published_gmacs:
+        ratio = total_macs / (args.published_gmacs * 1e9)
+        published = ", published %.2f GMACs (ratio %.4f)" % (
+            args.published_gmacs, ratio)
+        if abs(ratio - 1) > 0.01:
+            failures.append("total %d MACs is not within 1%% of the "
+                            "published %.2f G" % (total_macs,
+                                                  args.published_gmacs))
+    if args.torchvision and total_macs != reference_macs:
+        failures.append("total MACs %d, the leaf modules' %d" %
+                        (total_macs, reference_macs))
+    if failures:
+        print("%s: FAIL: %s" % (name, "; ".join(failures)))
+        return False
+    print("%s: OK: %d MACs, %d FLOPs; profiler conv2d %d, matrix %d, add %d, "
+          "mul %d; %d modules checked (%s); uncounted %s%s" %
+          (name, total_macs, total_flops, theirs["aten::conv2d"],
+           theirs["matrix"], theirs["aten::add"], theirs["aten::mul"],
+           compared, ", ".join(sorted(checked)),
+           outputs["uncounted"], published))
+    return True
+
+
+def main():
+    def extra(parser):
+        parser.add_argument("--opt", required=True)
+        parser.add_argument("--torchvision", action="store_true")
+        parser.add_argument("--input-shape", default="1x3x224x224xf32")
+        parser.add_argument("--published-gmacs", type=float)
+    if "--torchvision" in sys.argv:
+        sys.argv += ["--models", "-"]
+    args = mavtest.parse_arguments("models", "translate", "work", extra=extra)
+    ok = all([check(name, args) for name in args.names])
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -130,8 +130,17 @@ ModelSummary mav::summarizeGraph(ModuleOp module, GraphOp graph,
                                  SymbolTableCollection &symbols) {
   ModelSummary summary;
   SummaryBuilder builder(module, summary);
+  summary.graphName = graph.getSymName().str();
   for (BlockArgument input : graph.getBodyBlock().getArguments())
     summary.inputBytes += tensorBytes(input.getType());
+  if (graph.getOutput()->getNumOperands() != 0)
+    if (auto tensor = graph.getOutput()
+                          ->getOperand(0)
+                          .getType()
+                          .dyn_cast<RankedTensorType>();
+        tensor && tensor.hasStaticShape())
+      summary.outputShape = std::vector<int64_t>(tensor.getShape().begin(),
+                                                 tensor.getShape().end());
 
   for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>()) {
     Operation *op = node;

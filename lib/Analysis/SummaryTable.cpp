@@ -100,12 +100,10 @@ void mav::printSummaryTable(const ModelSummary &summary, unsigned maxDepth,
   std::vector<std::array<std::string, 5>> cells;
   cells.push_back(
       {"Layer (type: path)", "Output Shape", "Param #", "Frozen", "MACs"});
-  std::string rootLabel = shortClass(summary.rootClass);
-  std::optional<std::vector<int64_t>> rootShape;
-  for (const ScopeSummary &row : summary.scopes)
-    if (row.parent < 0 && row.outputShape)
-      rootShape = row.outputShape;
-  cells.push_back({rootLabel, shapeText(rootShape), "--", "--",
+  std::string rootLabel = summary.rootClass.empty()
+                              ? summary.graphName
+                              : shortClass(summary.rootClass);
+  cells.push_back({rootLabel, shapeText(summary.outputShape), "--", "--",
                    countOrDash(summary.cost.macs)});
   std::vector<std::string> labels = treeLabels(summary, shown);
   for (size_t i = 0; i < shown.size(); ++i) {

@@ -45,7 +45,11 @@ struct ScopeSummary {
 };
 
 struct ModelSummary {
+  /// The graph's name and the root module's class ("" when unknown).
+  std::string graphName;
   std::string rootClass;
+  /// The graph's first output, when static.
+  std::optional<std::vector<int64_t>> outputShape;
   /// In tree order: a scope, then its children by first use.
   std::vector<ScopeSummary> scopes;
   /// The row a node's own scope is, by node.

@@ -8,6 +8,7 @@
 
 #include "mav/Export/Html.h"
 #include "mav/Export/Json.h"
+#include "mav/IR/MavOps.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -72,6 +73,11 @@ std::string escapeScriptData(llvm::StringRef json) {
 
 LogicalResult mav::exportHtml(ModuleOp module, llvm::StringRef title,
                               llvm::raw_ostream &os) {
+  if (llvm::none_of(module.getOps<GraphOp>(), [](GraphOp graph) {
+        return graph.getSymVisibility().value_or("public") == "public";
+      }))
+    return module.emitError()
+           << "--export-html: the module holds no public mav.graph";
   std::string json;
   llvm::raw_string_ostream jsonStream(json);
   JsonExportOptions options;

@@ -11,20 +11,8 @@ using namespace mav;
 
 namespace {
 
-/// 11689512 -> "11,689,512".
-std::string withSeparators(int64_t value) {
-  std::string digits = std::to_string(value < 0 ? -value : value);
-  std::string text;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i != 0 && (digits.size() - i) % 3 == 0)
-      text += ',';
-    text += digits[i];
-  }
-  return value < 0 ? "-" + text : text;
-}
-
 std::string countOrDash(int64_t value) {
-  return value == 0 ? "--" : withSeparators(value);
+  return value == 0 ? "--" : formatCount(value);
 }
 
 std::string shapeText(const std::optional<std::vector<int64_t>> &shape) {
@@ -34,13 +22,6 @@ std::string shapeText(const std::optional<std::vector<int64_t>> &shape) {
   for (size_t i = 0; i < shape->size(); ++i)
     text += (i ? ", " : "") + std::to_string((*shape)[i]);
   return text + "]";
-}
-
-/// "torchvision.models.resnet.BasicBlock" -> "BasicBlock".
-std::string shortClass(const std::string &name) {
-  size_t dot = name.rfind('.');
-  return name.empty() ? "?"
-                      : name.substr(dot == std::string::npos ? 0 : dot + 1);
 }
 
 std::string megabytes(int64_t bytes) {
@@ -75,7 +56,11 @@ std::vector<std::string> treeLabels(const ModelSummary &summary,
          ancestor = summary.scopes[ancestor].parent)
       prefix.insert(0, isLast[ancestor] ? "     " : "│    ");
     prefix += isLast[index] ? "└─" : "├─";
-    labels.push_back(prefix + shortClass(row.moduleClass) + ": " + row.path);
+    labels.push_back(prefix +
+                     (row.moduleClass.empty()
+                          ? std::string("?")
+                          : shortClassName(row.moduleClass)) +
+                     ": " + row.path);
   }
   return labels;
 }
@@ -90,6 +75,23 @@ size_t columns(const std::string &text) {
 
 } // namespace
 
+std::string mav::formatCount(int64_t value) {
+  std::string digits = std::to_string(value < 0 ? -value : value);
+  std::string text;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i != 0 && (digits.size() - i) % 3 == 0)
+      text += ',';
+    text += digits[i];
+  }
+  return value < 0 ? "-" + text : text;
+}
+
+std::string mav::shortClassName(llvm::StringRef qualified) {
+  return qualified.rsplit('.').second.empty()
+             ? qualified.str()
+             : qualified.rsplit('.').second.str();
+}
+
 void mav::printSummaryTable(const ModelSummary &summary, unsigned maxDepth,
                             llvm::raw_ostream &os) {
   std::vector<int> shown;
@@ -102,7 +104,7 @@ void mav::printSummaryTable(const ModelSummary &summary, unsigned maxDepth,
       {"Layer (type: path)", "Output Shape", "Param #", "Frozen", "MACs"});
   std::string rootLabel = summary.rootClass.empty()
                               ? summary.graphName
-                              : shortClass(summary.rootClass);
+                              : shortClassName(summary.rootClass);
   cells.push_back({rootLabel, shapeText(summary.outputShape), "--", "--",
                    countOrDash(summary.cost.macs)});
   std::vector<std::string> labels = treeLabels(summary, shown);
@@ -124,14 +126,13 @@ void mav::printSummaryTable(const ModelSummary &summary, unsigned maxDepth,
   std::string thin(total, '-');
 
   auto printLine = [&](const std::array<std::string, 5> &line) {
+    std::string text;
     for (size_t column = 0; column < 5; ++column) {
       std::string padding(widths[column] - columns(line[column]), ' ');
-      if (column == 0 || column == 1)
-        os << line[column] << padding << "  ";
-      else
-        os << padding << line[column] << "  ";
+      text += column < 2 ? line[column] + padding : padding + line[column];
+      text += "  ";
     }
-    os << "\n";
+    os << llvm::StringRef(text).rtrim() << "\n";
   };
   os << rule << "\n";
   printLine(cells[0]);
@@ -139,14 +140,14 @@ void mav::printSummaryTable(const ModelSummary &summary, unsigned maxDepth,
   for (size_t i = 1; i < cells.size(); ++i)
     printLine(cells[i]);
   os << rule << "\n";
-  os << "Total params: " << withSeparators(summary.trainable + summary.frozen)
+  os << "Total params: " << formatCount(summary.trainable + summary.frozen)
      << "\n";
-  os << "Trainable params: " << withSeparators(summary.trainable) << "\n";
-  os << "Non-trainable params: " << withSeparators(summary.frozen) << "\n";
+  os << "Trainable params: " << formatCount(summary.trainable) << "\n";
+  os << "Non-trainable params: " << formatCount(summary.frozen) << "\n";
   os << "Total MACs (G): " << giga(summary.cost.macs) << "  ("
-     << withSeparators(summary.cost.macs) << ")\n";
+     << formatCount(summary.cost.macs) << ")\n";
   os << "Total FLOPs (G): " << giga(summary.cost.flops) << "  ("
-     << withSeparators(summary.cost.flops) << ")\n";
+     << formatCount(summary.cost.flops) << ")\n";
   if (!summary.uncounted.empty())
     os << "Nodes not counted: " << summary.uncounted.size()
        << " (first: " << summary.uncounted.front() << ")\n";

@@ -73,6 +73,12 @@ struct ModelSummary {
 ModelSummary summarizeGraph(mlir::ModuleOp module, GraphOp graph,
                             mlir::SymbolTableCollection &symbols);
 
+/// 11689512 -> "11,689,512".
+std::string formatCount(int64_t value);
+
+/// "torchvision.models.resnet.BasicBlock" -> "BasicBlock"; "" stays "".
+std::string shortClassName(llvm::StringRef qualified);
+
 /// Prints the table, with scopes down to `maxDepth` (0: all).
 void printSummaryTable(const ModelSummary &summary, unsigned maxDepth,
                        llvm::raw_ostream &os);

@@ -49,21 +49,6 @@ std::string shapeText(Type type) {
   return text.empty() ? "scalar" : text;
 }
 
-std::string shortClass(StringRef name) {
-  return name.rsplit('.').second.empty() ? name.str()
-                                         : name.rsplit('.').second.str();
-}
-
-std::string count(int64_t value) {
-  std::string digits = std::to_string(value), text;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0)
-      text += ',';
-    text += digits[i];
-  }
-  return text;
-}
-
 class DotWriter {
 public:
   DotWriter(ModuleOp module, GraphOp graph, const DotExportOptions &options,
@@ -155,7 +140,7 @@ private:
     if (common && !common.getMaseOp().empty())
       label += common.getMaseOp().str();
     else if (auto call = dyn_cast<CallModuleOp>(op))
-      label += shortClass(call.getModuleClass());
+      label += shortClassName(call.getModuleClass());
     else
       label += getNodeTarget(op).str();
     if (op->getNumResults() != 0) {
@@ -164,12 +149,12 @@ private:
         label += "\n" + shape;
     }
     if (int64_t params = parameters(op))
-      label += "\n" + count(params) + " params";
+      label += "\n" + formatCount(params) + " params";
     return label;
   }
 
   std::string scopeLabel(const ScopeSummary &scope) {
-    std::string label = scope.path + " : " + shortClass(scope.moduleClass);
+    std::string label = scope.path + " : " + shortClassName(scope.moduleClass);
     return label;
   }
 
@@ -183,9 +168,9 @@ private:
       label += "\n" + shape;
     }
     if (int64_t params = scope.trainable + scope.frozen)
-      label += "\n" + count(params) + " params";
+      label += "\n" + formatCount(params) + " params";
     if (scope.cost.macs)
-      label += "\n" + count(scope.cost.macs) + " MACs";
+      label += "\n" + formatCount(scope.cost.macs) + " MACs";
     os.indent(indent * 2) << quoted("scope:" + scope.path)
                           << " [shape=box3d, fillcolor=\"#dfe8d8\", label="
                           << quoted(label) << "];\n";

@@ -2,7 +2,7 @@
 //
 // The page template holds five placeholders, each once; they are replaced in
 // one pass, so nothing inserted is scanned again. The graph JSON sits in a
-// <script type="application/json"> element, where only "</" needs escaping.
+// <script type="application/json"> element, with every "<" escaped.
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,13 +58,16 @@ std::string escapeHtml(llvm::StringRef text) {
   return result;
 }
 
+/// Every "<" as the JSON escape "\u003c": JSON has "<" only inside strings,
+/// and without it no "</script" or "<!--" can end the element early.
 std::string escapeScriptData(llvm::StringRef json) {
   std::string result;
   result.reserve(json.size());
-  for (size_t i = 0; i < json.size(); ++i) {
-    result += json[i];
-    if (json[i] == '<' && i + 1 < json.size() && json[i + 1] == '/')
-      result += '\\';
+  for (char c : json) {
+    if (c == '<')
+      result += "\\u003c";
+    else
+      result += c;
   }
   return result;
 }

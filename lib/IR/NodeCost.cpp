@@ -88,15 +88,22 @@ private:
 /// schemas), and its call's tensors.
 class ModuleConfig : public CostConfig {
 public:
-  ModuleConfig(CallModuleOp module, const ShapeView &view)
+  ModuleConfig(CallModuleOp module, const ShapeView &view,
+               SymbolTableCollection &symbols)
       : call{module, module.getTarget(), module.getArgs(), module.getKwargs()},
-        config(module.getConfigAttr()), view(view) {}
+        config(module.getConfigAttr()), view(view), symbols(symbols) {}
 
-  /// Tensors are the call's own arguments, positional or keyword.
+  /// Tensors are the call's own arguments, positional or keyword, else the
+  /// module's weights by name (`weight_ih` is `<target>.weight_ih`).
   std::optional<Shape> getShape(unsigned position,
                                 StringRef keyword) const override {
-    Value value = call.operand(position, keyword);
-    return value ? view.shapeOf(value) : std::nullopt;
+    if (Value value = call.operand(position, keyword))
+      return view.shapeOf(value);
+    auto module = cast<CallModuleOp>(call.call);
+    auto weight = symbols.lookupNearestSymbolFrom<WeightOp>(
+        module, StringAttr::get(module.getContext(),
+                                module.getTarget() + "." + keyword));
+    return weight ? staticShape(weight.getWeightType()) : std::nullopt;
   }
 
   std::optional<SmallVector<int64_t>> getInts(unsigned, StringRef keyword,
@@ -113,6 +120,7 @@ private:
   AtenCall call;
   DictionaryAttr config;
   const ShapeView &view;
+  SymbolTableCollection &symbols;
 };
 
 SmallVector<std::optional<Shape>>
@@ -130,6 +138,30 @@ const OpInfo *lookupCallTarget(Operation *call, StringRef target) {
   if (isa<CallMethodOp>(call))
     return lookupTensorMethod(target);
   return lookupAtenOp(target);
+}
+
+/// In a module body of several nodes, the one call computing the module's
+/// own operator (nn.LSTM's aten::lstm among the size queries and zeros that
+/// prepare its state), if there is exactly one.
+std::optional<AtenCall> getRepresentativeCall(CallModuleOp module,
+                                              const OpInfo *moduleInfo,
+                                              SymbolTableCollection &symbols) {
+  if (!moduleInfo || !module.getBodyAttr())
+    return std::nullopt;
+  auto body =
+      symbols.lookupNearestSymbolFrom<GraphOp>(module, module.getBodyAttr());
+  if (!body)
+    return std::nullopt;
+  std::optional<AtenCall> found;
+  for (Operation &op : body.getBodyBlock().without_terminator()) {
+    auto call = dyn_cast<CallFunctionOp>(op);
+    if (!call || lookupAtenOp(call.getTarget()) != moduleInfo)
+      continue;
+    if (found)
+      return std::nullopt;
+    found = AtenCall{call, call.getTarget(), call.getArgs(), call.getKwargs()};
+  }
+  return found;
 }
 
 NodeCost evaluate(const OpInfo *info, const CostInputs &inputs) {
@@ -168,10 +200,20 @@ NodeCost mav::computeNodeCost(NodeOpInterface node,
   }
   if (!module)
     return {};
+  const OpInfo *moduleInfo = lookupModuleClass(module.getModuleClass());
+  if (std::optional<AtenCall> representative =
+          getRepresentativeCall(module, moduleInfo, symbols)) {
+    ShapeView view(representative->call, module);
+    SmallVector<std::optional<Shape>> args =
+        argumentShapes(representative->args, representative->call, view);
+    AtenCallConfig config(*representative, view);
+    return evaluate(moduleInfo,
+                    CostInputs{args, results, view.operands, &config});
+  }
   ShapeView view(op, CallModuleOp());
   SmallVector<std::optional<Shape>> args =
       argumentShapes(module.getArgs(), op, view);
-  ModuleConfig config(module, view);
-  return evaluate(lookupModuleClass(module.getModuleClass()),
+  ModuleConfig config(module, view, symbols);
+  return evaluate(moduleInfo,
                   CostInputs{args, results, view.operands, &config});
 }

@@ -143,6 +143,16 @@ configInts(const CostInputs &inputs, unsigned position, StringRef keyword,
   return inputs.config->getInts(position, keyword, count);
 }
 
+/// The shape of tensor argument `position`, else of the call's argument or
+/// the module's weight named `keyword`.
+static std::optional<Shape> tensorArg(const CostInputs &inputs,
+                                      unsigned position, StringRef keyword) {
+  std::optional<Shape> shape = argShape(inputs, position);
+  if (!shape && inputs.config)
+    shape = inputs.config->getShape(position, keyword);
+  return shape;
+}
+
 static Flops elementwiseFlops(const CostInputs &inputs) {
   return numElements(resultShape(inputs));
 }
@@ -314,15 +324,9 @@ static Cost macCost(Flops macs, Flops otherFlops = 0) {
 /// projections and the two attention products are MACs; the softmax over
 /// B * heads * L * S scores costs 5 FLOPs per score, as `softmax`.
 static Cost attentionCost(const CostInputs &inputs) {
-  auto tensor = [&](unsigned position, StringRef keyword) {
-    std::optional<Shape> shape = argShape(inputs, position);
-    if (!shape && inputs.config)
-      shape = inputs.config->getShape(position, keyword);
-    return shape;
-  };
-  std::optional<Shape> query = tensor(0, "query");
+  std::optional<Shape> query = tensorArg(inputs, 0, "query");
   // A self-attention call traced with the query alone reads it as the key.
-  std::optional<Shape> key = tensor(1, "key");
+  std::optional<Shape> key = tensorArg(inputs, 1, "key");
   if (!key)
     key = query;
   auto heads = configInts(inputs, 4, "num_heads", 1);
@@ -360,18 +364,25 @@ static Cost attentionCost(const CostInputs &inputs) {
 /// A recurrent layer: every step multiplies the input by w_ih (Gates * H,
 /// I_l) and the hidden state by w_hh (Gates * H, H) in each layer and
 /// direction; I_0 is the input size, later layers read H * directions. The
-/// gates' pointwise work is not counted. Input (T, B, I), (B, T, I) or
-/// (T, I); h0 (the second tensor operand) is (layers * directions, B, H).
+/// gates' pointwise work is not counted. Input (T, B, I), (B, T, I), (T, I)
+/// or packed (sum of the lengths, I).
 template <int64_t Gates> static Cost recurrentCost(const CostInputs &inputs) {
   std::optional<Shape> input = argShape(inputs, 0);
   if (!input || input->empty() || input->back() <= 0)
     return std::nullopt;
-  auto layers = configInts(inputs, 4, "num_layers", 1);
-  auto bidirectional = configInts(inputs, 7, "bidirectional", 1);
+  // The packed overload (aten::lstm.data) has the batch sizes, a tensor, as
+  // argument 1, before the state; its flags come one place later.
+  unsigned shift = argShape(inputs, 1) ? 1 : 0;
+  auto layers = configInts(inputs, 4 + shift, "num_layers", 1);
+  auto bidirectional = configInts(inputs, 7 + shift, "bidirectional", 1);
+  // H: the config's, else from w_ih_l0 (Gates * H, I), the first matrix
+  // after the input among the call's tensors (h0 may have no static shape).
   auto hidden = configInts(inputs, ~0u, "hidden_size", 1);
-  if (!hidden && inputs.operands.size() > 1 && inputs.operands[1] &&
-      !inputs.operands[1]->empty())
-    hidden = llvm::SmallVector<int64_t>{inputs.operands[1]->back()};
+  for (size_t index = 1; !hidden && index < inputs.operands.size(); ++index) {
+    const std::optional<Shape> &operand = inputs.operands[index];
+    if (operand && operand->size() == 2 && (*operand)[0] % Gates == 0)
+      hidden = llvm::SmallVector<int64_t>{(*operand)[0] / Gates};
+  }
   if (!layers || !bidirectional || !hidden)
     return std::nullopt;
   int64_t directions = bidirectional->front() ? 2 : 1;
@@ -483,8 +494,8 @@ static Flops interpolationFlops(const CostInputs &inputs) {
 /// pointwise work is not counted.
 static Flops rnnCellFlops(const CostInputs &inputs) {
   std::optional<Shape> input = argShape(inputs, 0);
-  std::optional<Shape> inputWeight = argShape(inputs, 2);
-  std::optional<Shape> hiddenWeight = argShape(inputs, 3);
+  std::optional<Shape> inputWeight = tensorArg(inputs, 2, "weight_ih");
+  std::optional<Shape> hiddenWeight = tensorArg(inputs, 3, "weight_hh");
   if (!input || input->empty() || !inputWeight || inputWeight->size() != 2 ||
       !hiddenWeight || (*inputWeight)[1] <= 0)
     return std::nullopt;

@@ -1,0 +1,2 @@
+// 99-epilogue.js: closes the IIFE opened in 00-prologue.js.
+})();

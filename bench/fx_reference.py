@@ -33,6 +33,7 @@ subset, so the reference is, if anything, flattered.
 Usage (run.py calls it; one model per process so that peak RSS is its own):
     bench/fx_reference.py --synthetic BLOCKS [--width 16] [--runs 3] [--checkpoint DIR]
     bench/fx_reference.py --model alexnet [--runs 3] [--checkpoint DIR]
+    bench/fx_reference.py --saved GM.pt --inputs INPUTS.pt [--runs 3]
 Prints one JSON object on stdout.
 """
 
@@ -155,6 +156,10 @@ def from_checkpoint(base):
 
 def build(args):
     torch.manual_seed(0)
+    if args.saved is not None:
+        # A GraphModule saved by real_models.py: re-traced in each run, as
+        # the passes change it.
+        return torch.load(args.saved), torch.load(args.inputs)
     if args.synthetic is not None:
         sys.path.insert(0, HERE)
         import synthetic
@@ -178,6 +183,10 @@ def main():
     which = parser.add_mutually_exclusive_group(required=True)
     which.add_argument("--synthetic", type=int, metavar="BLOCKS")
     which.add_argument("--model")
+    which.add_argument("--saved", metavar="GM.pt",
+                       help="a torch.save'd GraphModule (real_models.py)")
+    parser.add_argument("--inputs", metavar="INPUTS.pt",
+                        help="with --saved: its example inputs, torch.save'd")
     parser.add_argument("--width", type=int, default=16)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--checkpoint", metavar="DIR",

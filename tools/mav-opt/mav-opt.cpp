@@ -1,6 +1,7 @@
 //===- mav-opt.cpp - The mav pass driver ----------------------------------===//
 //
-// MlirOptMain with the mav dialect and every mav pass registered, plus:
+// MlirOptMain with the mav dialect, every mav pass and the upstream passes
+// that mean something on mav IR registered, plus:
 //   - inputs may be checkpoints (-mav-export-checkpoint) as well as IR;
 //   - --mav-report=FILE writes the pass outputs the pipeline recorded as
 //     JSON, a list of {"pass": NAME, "outputs": {...}} in run order.
@@ -22,6 +23,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 #include "mlir/Support/DebugCounter.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
@@ -93,10 +95,23 @@ writeOutput(StringRef path,
   return report(temporary->keep(path));
 }
 
+/// MLIR's own passes that mean something on mav IR (docs/Passes.md,
+/// "Upstream passes"; test/Tools/upstream-passes.mlir).
+static void registerUpstreamPasses() {
+  registerCanonicalizerPass();
+  registerCSEPass();
+  registerSymbolDCEPass();
+  registerPrintOpStatsPass();
+  registerViewOpGraphPass();
+  registerStripDebugInfoPass();
+  registerLocationSnapshotPass();
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   mav::exitOnClosedPipe();
   mav::registerMavPassesAndPipelines();
+  registerUpstreamPasses();
   DialectRegistry registry;
   registry.insert<mav::MavDialect>();
 

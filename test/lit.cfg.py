@@ -17,6 +17,7 @@ config.test_exec_root = os.path.join(config.mav_obj_root, "test")
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%mav_src", config.mav_src_root))
 config.substitutions.append(("%mav_bin", config.mav_tools_dir))
+config.substitutions.append(("%mav_obj", config.mav_obj_root))
 # Debian's torch; the python3 first on PATH may lack it.
 config.substitutions.append(("%python", "/usr/bin/python3"))
 # Real models traced by PyTorch at test time (test/models/generate.py), shared

@@ -3,11 +3,14 @@
 // MlirOptMain with the mav dialect, every mav pass and the upstream passes
 // that mean something on mav IR registered, plus:
 //   - inputs may be checkpoints (-mav-export-checkpoint) as well as IR;
+//   - --load-pass-plugin and --load-dialect-plugin (PluginLoader.h);
 //   - --mav-report=FILE writes the pass outputs the pipeline recorded as
 //     JSON, a list of {"pass": NAME, "outputs": {...}} in run order.
 // Outputs are written only when the pipeline succeeds.
 //
 //===----------------------------------------------------------------------===//
+
+#include "PluginLoader.h"
 
 #include "mav/Checkpoint/Checkpoint.h"
 #include "mav/IR/MavDialect.h"
@@ -23,11 +26,11 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/Transforms/Passes.h"
 #include "mlir/Support/DebugCounter.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -114,6 +117,8 @@ int main(int argc, char **argv) {
   registerUpstreamPasses();
   DialectRegistry registry;
   registry.insert<mav::MavDialect>();
+  if (!mav::loadPlugins(argc, argv, registry))
+    return 1;
 
   // The options MlirOptMain(argc, argv, ...) declares in its body, which
   // MLIR 16 offers no way to register alone; test/Tools/mlir-opt-options.test

@@ -1,0 +1,32 @@
+//===- ExampleDialectPlugin.cpp - A dialect as a mav-opt plugin -----------===//
+//
+// A dialect with no ops of its own, registered from a plugin:
+//   mav-opt --load-dialect-plugin=libMavExampleDialectPlugin.so --show-dialects
+//
+//===----------------------------------------------------------------------===//
+
+#include "mav/Tools/Plugin.h"
+
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/DialectRegistry.h"
+
+namespace {
+class ExampleDialect : public mlir::Dialect {
+public:
+  explicit ExampleDialect(mlir::MLIRContext *context)
+      : Dialect(getDialectNamespace(), context,
+                mlir::TypeID::get<ExampleDialect>()) {}
+  static llvm::StringRef getDialectNamespace() { return "mav_example"; }
+};
+} // namespace
+
+MLIR_DECLARE_EXPLICIT_TYPE_ID(ExampleDialect)
+MLIR_DEFINE_EXPLICIT_TYPE_ID(ExampleDialect)
+
+extern "C" LLVM_ATTRIBUTE_WEAK mav::DialectPluginInfo
+mavGetDialectPluginInfo() {
+  return {MAV_PLUGIN_API_VERSION, "example-dialect", "1.0",
+          [](mlir::DialectRegistry *registry) {
+            registry->insert<ExampleDialect>();
+          }};
+}

@@ -1,14 +1,28 @@
 //===- Pipelines.cpp - Registration of passes and named pipelines ---------===//
 
+#include "mav/Passes/AnalysisPasses.h"
+#include "mav/Passes/ExportPasses.h"
 #include "mav/Passes/Passes.h"
+#include "mav/Passes/TransformPasses.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
 using namespace mlir;
 
+namespace mav {
+#define GEN_PASS_REGISTRATION
+#include "mav/Passes/AnalysisPasses.h.inc"
+#define GEN_PASS_REGISTRATION
+#include "mav/Passes/ExportPasses.h.inc"
+#define GEN_PASS_REGISTRATION
+#include "mav/Passes/TransformPasses.h.inc"
+} // namespace mav
+
 void mav::registerMavPassesAndPipelines() {
-  registerMavPasses();
+  registerMavAnalysisPasses();
+  registerMavExportPasses();
+  registerMavTransformPasses();
   registerTutorialPasses();
   PassPipelineRegistration<>("mav-raise",
                              "raise to the Mase IR: mav-init-metadata, then "

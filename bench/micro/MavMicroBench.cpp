@@ -11,7 +11,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "mav/IR/MavDialect.h"
+#include "mav/Passes/AnalysisPasses.h"
 #include "mav/Passes/Passes.h"
+#include "mav/Passes/TransformPasses.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -3,12 +3,12 @@
 #include "mav/IR/OpRegistry.h"
 #include "mav/IR/OperatorInference.h"
 #include "mav/Passes/Metadata.h"
-#include "mav/Passes/Passes.h"
+#include "mav/Passes/AnalysisPasses.h"
 #include "mav/Runtime/ShapePropagation.h"
 
 namespace mav {
 #define GEN_PASS_DEF_ADDCOMMONMETADATA
-#include "mav/Passes/Passes.h.inc"
+#include "mav/Passes/AnalysisPasses.h.inc"
 } // namespace mav
 
 using namespace mlir;

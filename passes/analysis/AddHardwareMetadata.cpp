@@ -13,7 +13,7 @@
 #include "mav/IR/OpRegistry.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
-#include "mav/Passes/Passes.h"
+#include "mav/Passes/AnalysisPasses.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
@@ -21,7 +21,7 @@
 
 namespace mav {
 #define GEN_PASS_DEF_ADDHARDWAREMETADATA
-#include "mav/Passes/Passes.h.inc"
+#include "mav/Passes/AnalysisPasses.h.inc"
 } // namespace mav
 
 using namespace mlir;

@@ -9,7 +9,7 @@
 #include "mav/IR/WeightData.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
-#include "mav/Passes/Passes.h"
+#include "mav/Passes/AnalysisPasses.h"
 #include "mav/Runtime/GraphAnalyses.h"
 
 #include "mlir/IR/Builders.h"
@@ -22,7 +22,7 @@
 
 namespace mav {
 #define GEN_PASS_DEF_ANALYSESCALE
-#include "mav/Passes/Passes.h.inc"
+#include "mav/Passes/AnalysisPasses.h.inc"
 } // namespace mav
 
 using namespace mlir;

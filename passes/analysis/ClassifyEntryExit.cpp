@@ -3,13 +3,13 @@
 #include "mav/Passes/EntryExit.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
-#include "mav/Passes/Passes.h"
+#include "mav/Passes/AnalysisPasses.h"
 
 #include "mlir/IR/Builders.h"
 
 namespace mav {
 #define GEN_PASS_DEF_CLASSIFYENTRYEXIT
-#include "mav/Passes/Passes.h.inc"
+#include "mav/Passes/AnalysisPasses.h.inc"
 } // namespace mav
 
 using namespace mlir;

@@ -8,13 +8,13 @@
 #include "mav/Analysis/ModelSummary.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
-#include "mav/Passes/Passes.h"
+#include "mav/Passes/AnalysisPasses.h"
 
 #include "mlir/IR/Builders.h"
 
 namespace mav {
 #define GEN_PASS_DEF_COUNTFLOPS
-#include "mav/Passes/Passes.h.inc"
+#include "mav/Passes/AnalysisPasses.h.inc"
 } // namespace mav
 
 using namespace mlir;

@@ -1,11 +1,11 @@
 //===- InitMetadata.cpp - Empty MASE metadata on every node ---------------===//
 
 #include "mav/Passes/Metadata.h"
-#include "mav/Passes/Passes.h"
+#include "mav/Passes/AnalysisPasses.h"
 
 namespace mav {
 #define GEN_PASS_DEF_INITMETADATA
-#include "mav/Passes/Passes.h.inc"
+#include "mav/Passes/AnalysisPasses.h.inc"
 } // namespace mav
 
 using namespace mlir;

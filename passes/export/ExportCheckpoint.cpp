@@ -2,13 +2,13 @@
 
 #include "mav/Checkpoint/Checkpoint.h"
 #include "mav/Passes/PassOutputs.h"
-#include "mav/Passes/Passes.h"
+#include "mav/Passes/ExportPasses.h"
 
 #include "mlir/IR/Builders.h"
 
 namespace mav {
 #define GEN_PASS_DEF_EXPORTCHECKPOINT
-#include "mav/Passes/Passes.h.inc"
+#include "mav/Passes/ExportPasses.h.inc"
 } // namespace mav
 
 using namespace mlir;

@@ -11,7 +11,7 @@
 #include "mav/Passes/EntryExit.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
-#include "mav/Passes/Passes.h"
+#include "mav/Passes/TransformPasses.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/SetVector.h"
@@ -19,7 +19,7 @@
 
 namespace mav {
 #define GEN_PASS_DEF_INSERTLEARNABLENODES
-#include "mav/Passes/Passes.h.inc"
+#include "mav/Passes/TransformPasses.h.inc"
 } // namespace mav
 
 using namespace mlir;

@@ -12,7 +12,7 @@
 #include "mav/IR/OperatorInference.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
-#include "mav/Passes/Passes.h"
+#include "mav/Passes/TransformPasses.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
@@ -21,7 +21,7 @@
 
 namespace mav {
 #define GEN_PASS_DEF_REMOVEDROPOUT
-#include "mav/Passes/Passes.h.inc"
+#include "mav/Passes/TransformPasses.h.inc"
 } // namespace mav
 
 using namespace mlir;

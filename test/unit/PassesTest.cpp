@@ -1,7 +1,8 @@
 //===- PassesTest.cpp - mav passes driven from C++ ------------------------===//
 
-#include "mav/Passes/Passes.h"
 #include "mav/IR/MavOps.h"
+#include "mav/Passes/AnalysisPasses.h"
+#include "mav/Passes/TransformPasses.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"

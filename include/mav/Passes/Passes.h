@@ -1,19 +1,17 @@
-//===- Passes.h - The mav pass library --------------------------*- C++ -*-===//
+//===- Passes.h - Registering the mav pass library -------------*- C++ -*-===//
+//
+// What a driver needs: registering every pass. The passes' create functions
+// are in AnalysisPasses.h, TransformPasses.h and ExportPasses.h, one header
+// per area, so that a driver does not rebuild when a pass is added.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef MAV_PASSES_PASSES_H
 #define MAV_PASSES_PASSES_H
 
-#include "mav/IR/MavOps.h"
-
-#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 
 namespace mav {
-
-#define GEN_PASS_DECL
-#include "mav/Passes/Passes.h.inc"
-
-#define GEN_PASS_REGISTRATION
-#include "mav/Passes/Passes.h.inc"
 
 /// Registers every mav pass, the named pipelines (mav-raise) and the
 /// tutorial's example pass.

@@ -33,7 +33,7 @@ struct PassPluginInfo {
   const char *name;
   const char *version;
   /// Registers the plugin's passes (mlir::PassRegistration, or the
-  /// registerXPasses() function Passes.td generates).
+  /// registerXPasses() function a Passes.td generates).
   void (*registerPasses)();
 };
 

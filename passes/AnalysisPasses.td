@@ -1,13 +1,15 @@
-//===- Passes.td - The mav pass library --------------------*- tablegen -*-===//
+//===- AnalysisPasses.td - mav's analysis passes -----------*- tablegen -*-===//
 //
-// Every mav pass, MASE's analysis and transform passes as MLIR passes. Each
-// pass has its code in passes/analysis or passes/transform, its test in
-// test/Passes and its reference in docs/Passes.md.
+// The analysis passes: they annotate the graph and record pass outputs, and
+// never change its topology. Code in passes/analysis, tests in test/Passes,
+// reference in docs/Passes.md. The passes are split by area (AnalysisPasses.td,
+// TransformPasses.td, ExportPasses.td) so that adding one rebuilds only its
+// area.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MAV_PASSES_TD
-#define MAV_PASSES_TD
+#ifndef MAV_PASSES_ANALYSISPASSES_TD
+#define MAV_PASSES_ANALYSISPASSES_TD
 
 include "mlir/Pass/PassBase.td"
 
@@ -117,55 +119,6 @@ def AddHardwareMetadata
   ];
 }
 
-def Quantize : Pass<"mav-quantize", "mlir::ModuleOp"> {
-  let dependentDialects = ["mav::MavDialect"];
-  let summary = "fixed-point precision for every node mav has hardware for";
-  let description = [{
-    Chooses a two's complement fixed-point format <width, frac> for every
-    node whose operator has a hardware component (`linear`, `conv2d`,
-    `relu`, `add`, `mul`, `max_pool2d`, `avg_pool2d`,
-    `adaptive_avg_pool2d`, `mean`, `flatten`) and for each graph input, and
-    records it in the metadata: every tensor entry of the node's
-    `common.args` and `common.results` (data, weight and bias alike) and of
-    the graph's `inputs` / `outputs` gets `type = "fixed"` and
-    `precision = [width, frac]`. Weights keep their float values; they are
-    rounded to the format where they are used (`mav-run`'s fixed-point
-    model, `--export-verilog`'s ROMs), by the rules of docs/Hardware.md
-    (round half to even, then saturate). From then on `mav-run` runs the
-    graph as the bit-exact fixed-point model. Run `-mav-raise` first.
-
-    The format of a node is, by precedence: its name in the config file's
-    `by_name`, its `mase_op` in `by_type`, the file's `default`, the
-    `width` / `frac` options. A graph input takes its placeholder name's
-    entry in `by_name`, else the default. Where a producer's format differs
-    from its consumer's, the value is converted (docs/Hardware.md, "cast").
-
-    ```json
-    {"default": {"width": 8, "frac": 4},
-     "by_type": {"linear": {"width": 16, "frac": 8}},
-     "by_name": {"fc2": {"width": 12, "frac": 6}}}
-    ```
-
-    Errors name the file and the key: unknown keys, formats outside
-    2 <= width <= 24, 0 <= frac < width, a `by_name` entry naming no node
-    or input, a `by_type` entry naming an operator without hardware.
-
-    Pass outputs: `quantized` (node count), `formats` (nodes per
-    "<width,frac>"), `unquantized_nodes` (nodes left in float, by name).
-  }];
-  let options = [
-    Option<"width", "width", "int64_t", /*default=*/"8",
-           "default word width in bits, 2..24">,
-    Option<"frac", "frac", "int64_t", /*default=*/"4",
-           "default fraction bits, 0 <= frac < width">,
-    Option<"configFile", "config", "std::string", /*default=*/"\"\"",
-           "JSON file with per-type and per-name formats">,
-  ];
-  let statistics = [
-    Statistic<"numQuantized", "quantized", "nodes given a fixed-point format">,
-  ];
-}
-
 def AnalyseScale : Pass<"mav-analyse-scale", "mlir::ModuleOp"> {
   let dependentDialects = ["mav::MavDialect"];
   let summary = "scale (std) of every tensor, forward and backward";
@@ -259,44 +212,6 @@ def CountDropout : Pass<"mav-count-dropout", "mlir::ModuleOp"> {
   ];
 }
 
-def RemoveDropout : Pass<"mav-remove-dropout", "mlir::ModuleOp"> {
-  let dependentDialects = ["mav::MavDialect"];
-  let summary = "remove dropout nodes, module and functional";
-  let description = [{
-    The MASE tutorial's transform pass: every use of a dropout node (found
-    as `mav-count-dropout` finds them) becomes a use of its input and the
-    node is erased; module bodies no call refers to any more are erased. The
-    result verifies, and computes what the graph computed in eval mode
-    (`mav-run --reference`). Running it twice changes nothing the second
-    time.
-
-    Pass outputs: `removed` (how many), `nodes` (their names).
-  }];
-  let statistics = [Statistic<"numRemoved", "removed", "dropouts removed">];
-}
-
-def ExportCheckpoint : Pass<"mav-export-checkpoint", "mlir::ModuleOp"> {
-  let dependentDialects = ["mav::MavDialect"];
-  let summary = "write the module as a checkpoint";
-  let description = [{
-    Writes the whole module (every graph, every metadata field, graph-level
-    metadata, pass outputs, all weights bit-exact) to `path`, atomically:
-    a failure leaves no partial file and keeps any previous one. The
-    checkpoint loads wherever mav reads IR (`mav-opt CKPT`,
-    `mav-translate --mav-roundtrip CKPT`, `mav-run CKPT`), and Python's
-    `torch.load(CKPT)` reads its weights. See docs/Checkpoints.md.
-
-    Pass outputs: `path`, `weights` (how many), recorded before writing so
-    that the checkpoint holds them.
-
-    ```sh
-    mav-opt model.mlir -mav-raise -mav-export-checkpoint=path=model.ckpt
-    ```
-  }];
-  let options = [Option<"path", "path", "std::string", /*default=*/"",
-                        "the checkpoint file to write">];
-}
-
 def ClassifyEntryExit : Pass<"mav-classify-entry-exit", "mlir::ModuleOp"> {
   let dependentDialects = ["mav::MavDialect"];
   let summary = "entry and exit type of every node";
@@ -361,61 +276,4 @@ def CountFlops : Pass<"mav-count-flops", "mlir::ModuleOp"> {
                         "deepest scopes listed in by_scope (0: all)">];
 }
 
-def InsertLearnableNodes
-    : Pass<"mav-insert-learnable-nodes", "mlir::ModuleOp"> {
-  let dependentDialects = ["mav::MavDialect"];
-  let summary = "insert learnable nodes where learnable-only paths fan out";
-  let description = [{
-    After each learn-split node (see `mav-classify-entry-exit`) inserts a
-    `mav.learnable` node that passes the value through, carries the count
-    and names of the trainable parameters behind it, and takes every other
-    use of the value. The graph computes exactly what it computed before;
-    a second run inserts nothing. The inserted node has metadata when the
-    graph had it.
-
-    Pass outputs: `inserted`, `nodes` (their names).
-  }];
-  let statistics = [Statistic<"numInserted", "inserted",
-                              "learnable nodes inserted">];
-}
-
-def FoldBatchNorm : Pass<"mav-fold-batchnorm", "mlir::ModuleOp"> {
-  let dependentDialects = ["mav::MavDialect"];
-  let summary = "fold eval-mode batch norm into the conv or linear before it";
-  let description = [{
-    The first step of the hardware flow (docs/Hardware.md). A BatchNorm1d or
-    BatchNorm2d module call in eval mode whose input is the result of a
-    Conv1d, Conv2d (any groups) or Linear module call, and that result's only
-    use, is folded into the layer: per output channel c, with
-    s = gamma[c] / sqrt(running_var[c] + eps),
-
-        W'[c] = W[c] * s        b'[c] = (b[c] - running_mean[c]) * s + beta[c]
-
-    computed in double and rounded to f32 (b = 0 for a layer without bias,
-    which then gets a new parameter `<layer>.bias`; gamma = 1, beta = 0 for
-    `affine=False`). The batch norm node is erased and its users take the
-    layer's result; its module body and weights go too. Other weights keep
-    their data bit for bit. Works after `-mav-raise` (the layer's `common`
-    metadata gets its bias argument) and on un-raised graphs.
-
-    Not folded, and counted as skipped (the reason is in `skipped_nodes`): a
-    batch norm whose input has other users, follows anything else (a
-    transposed conv, a functional op), whose layer weights are shared or
-    tied, or that has no running statistics. A batch norm in training mode
-    is skipped with a warning naming the node. A weight whose element type is
-    not f32, or whose data is elided, is an error naming the node.
-
-    Pass outputs: `folded`, `skipped` (counts), `nodes` (the folded batch
-    norms), `skipped_nodes` (node name -> reason).
-
-    ```sh
-    mav-opt net.mlir -mav-raise -mav-fold-batchnorm -o net.folded.mlir
-    ```
-  }];
-  let statistics = [
-    Statistic<"numFolded", "folded", "batch norms folded">,
-    Statistic<"numSkipped", "skipped", "batch norms not folded">,
-  ];
-}
-
-#endif // MAV_PASSES_TD
+#endif // MAV_PASSES_ANALYSISPASSES_TD

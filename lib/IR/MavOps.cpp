@@ -1,6 +1,7 @@
 //===- MavOps.cpp - Ops of the mav dialect --------------------------------===//
 
 #include "mav/IR/MavOps.h"
+#include "mav/IR/MavTypes.h"
 #include "mav/IR/NodeArguments.h"
 
 #include "mlir/IR/Builders.h"
@@ -51,6 +52,91 @@ static LogicalResult checkMetadataKind(Operation *op, Attribute value,
                            << " attribute, got " << value;
 }
 
+/// "[1, 64, 56, 56]"; a dynamic extent as "?".
+static std::string shapeText(ArrayRef<int64_t> shape) {
+  std::string text = "[";
+  for (size_t i = 0; i < shape.size(); ++i)
+    text += (i ? ", " : "") + (ShapedType::isDynamic(shape[i])
+                                   ? std::string("?")
+                                   : std::to_string(shape[i]));
+  return text + "]";
+}
+
+/// Checks one `#mav.value` against the type of the value it describes:
+/// shape (where the type's extent is static) and torch dtype.
+static LogicalResult checkValueMeta(Operation *op, ValueMetaAttr meta,
+                                    Type type, StringRef what) {
+  auto tensor = type.dyn_cast<RankedTensorType>();
+  if (!tensor)
+    return success();
+  auto stale = [&]() {
+    return emitNodeError(op) << "common metadata is stale: " << what << " '"
+                             << meta.getName() << "' ";
+  };
+  if (DenseI64ArrayAttr shape = meta.getShape()) {
+    ArrayRef<int64_t> recorded = shape.asArrayRef();
+    bool matches = recorded.size() == tensor.getShape().size();
+    for (size_t i = 0; matches && i < recorded.size(); ++i)
+      matches = ShapedType::isDynamic(tensor.getDimSize(i)) ||
+                recorded[i] == tensor.getDimSize(i);
+    if (!matches)
+      return stale() << "has shape " << shapeText(recorded) << ", its value "
+                     << tensor << " (run -mav-raise again)";
+  }
+  StringRef dtype = meta.getTorchDtype();
+  StringRef expected = getTorchDtypeName(tensor.getElementType());
+  if (!dtype.empty() && !expected.empty() && dtype != expected)
+    return stale() << "has torch_dtype " << dtype << ", its value " << tensor
+                   << " (run -mav-raise again)";
+  return success();
+}
+
+/// Common metadata describes the node as its types do: each result
+/// (data_out_N), and each argument that is a value of the graph. A transform
+/// that changes a node's types without recomputing its metadata is caught here.
+static LogicalResult verifyCommonAgainstTypes(Operation *op,
+                                              CommonMetaAttr common) {
+  if (!common)
+    return success();
+  if (ArrayAttr results = common.getResults()) {
+    if (results.size() != op->getNumResults())
+      return emitNodeError(op)
+             << "common metadata is stale: it describes " << results.size()
+             << " results, the node has " << op->getNumResults()
+             << " (run -mav-raise again)";
+    for (auto [meta, result] :
+         llvm::zip(results.getAsRange<ValueMetaAttr>(), op->getResults()))
+      if (failed(checkValueMeta(op, meta, result.getType(), "result")))
+        return failure();
+  }
+  // Arguments: a call's metadata lists its positional arguments in order
+  // (then keywords); a call_module's lists its body's call, whose data_in_K
+  // is the module's K-th argument.
+  ArrayAttr recorded = common.getArgs();
+  auto callArgs = op->getAttrOfType<ArrayAttr>("args");
+  if (!recorded || !callArgs)
+    return success();
+  bool byDataIn = isa<CallModuleOp>(op);
+  unsigned dataIn = 0;
+  for (auto [index, meta] :
+       llvm::enumerate(recorded.getAsRange<ValueMetaAttr>())) {
+    size_t position = index;
+    if (byDataIn) {
+      if (!meta.getName().startswith("data_in_"))
+        continue;
+      position = dataIn++;
+    }
+    if (position >= callArgs.size())
+      break;
+    auto ref = callArgs[position].dyn_cast<OperandRefAttr>();
+    if (ref && meta.getShape() &&
+        failed(checkValueMeta(
+            op, meta, op->getOperand(ref.getIndex()).getType(), "argument")))
+      return failure();
+  }
+  return success();
+}
+
 /// What every node checks: its name and the kinds of its metadata. The
 /// attributes are read through the op's accessors, by interned name, since
 /// this runs on every node after every transform.
@@ -64,12 +150,14 @@ template <typename OpT> static LogicalResult verifyNode(OpT op) {
   return failure(
       failed(checkMetadataKind<ScopeAttr>(op, op.getScopeAttr(), "scope",
                                           "#mav.scope")) ||
-      failed(checkMetadataKind<CommonMetaAttr>(op, op.getCommonAttr(),
-                                               "common", "#mav.common")) ||
-      failed(checkMetadataKind<HardwareMetaAttr>(op, op.getHardwareAttr(),
-                                                 "hardware", "#mav.hardware")) ||
-      failed(checkMetadataKind<SoftwareMetaAttr>(op, op.getSoftwareAttr(),
-                                                 "software", "#mav.software")));
+      failed(checkMetadataKind<CommonMetaAttr>(op, op.getCommonAttr(), "common",
+                                               "#mav.common")) ||
+      failed(checkMetadataKind<HardwareMetaAttr>(
+          op, op.getHardwareAttr(), "hardware", "#mav.hardware")) ||
+      failed(checkMetadataKind<SoftwareMetaAttr>(
+          op, op.getSoftwareAttr(), "software", "#mav.software")) ||
+      failed(verifyCommonAgainstTypes(
+          op, op.getCommonAttr().template dyn_cast_or_null<CommonMetaAttr>())));
 }
 
 static void setNodeResultNames(Operation *op, OpAsmSetValueNameFn setNameFn) {

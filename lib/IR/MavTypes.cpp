@@ -76,3 +76,33 @@ FailureOr<RankedTensorType> mav::parseShapeSpec(StringRef spec,
   }
   return RankedTensorType::get(dims, elementType);
 }
+
+StringRef mav::getTorchDtypeName(Type type) {
+  if (type.isF32())
+    return "torch.float32";
+  if (type.isF64())
+    return "torch.float64";
+  if (type.isF16())
+    return "torch.float16";
+  if (type.isBF16())
+    return "torch.bfloat16";
+  if (type.isInteger(1))
+    return "torch.bool";
+  if (type.isUnsignedInteger(8))
+    return "torch.uint8";
+  auto integer = type.dyn_cast<IntegerType>();
+  if (!integer || integer.isUnsigned())
+    return "";
+  switch (integer.getWidth()) {
+  case 8:
+    return "torch.int8";
+  case 16:
+    return "torch.int16";
+  case 32:
+    return "torch.int32";
+  case 64:
+    return "torch.int64";
+  default:
+    return "";
+  }
+}

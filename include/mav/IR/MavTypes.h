@@ -22,6 +22,11 @@ bool isValueType(mlir::Type type);
 mlir::FailureOr<mlir::RankedTensorType>
 parseShapeSpec(llvm::StringRef spec, mlir::MLIRContext *context);
 
+/// torch's Python spelling of an element type, as MASE records it in
+/// `torch_dtype` ("torch.float32", "torch.int64", "torch.bool"); "" for a
+/// type torch has no dtype for.
+llvm::StringRef getTorchDtypeName(mlir::Type elementType);
+
 } // namespace mav
 
 #endif // MAV_IR_MAVTYPES_H

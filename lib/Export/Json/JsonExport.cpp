@@ -11,6 +11,7 @@
 #include "mav/Analysis/ModelSummary.h"
 #include "mav/Export/Json.h"
 #include "mav/IR/MavOps.h"
+#include "mav/IR/MavTypes.h"
 #include "mav/IR/OperatorInference.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -24,23 +25,12 @@ using namespace mav;
 namespace {
 
 std::string torchDtype(Type type) {
-  if (type.isF32())
-    return "torch.float32";
-  if (type.isF64())
-    return "torch.float64";
-  if (type.isF16())
-    return "torch.float16";
-  if (type.isBF16())
-    return "torch.bfloat16";
-  if (type.isInteger(1))
-    return "torch.bool";
-  if (type.isUnsignedInteger(8))
-    return "torch.uint8";
-  if (auto integer = type.dyn_cast<IntegerType>())
-    return "torch.int" + std::to_string(integer.getWidth());
-  std::string text;
-  llvm::raw_string_ostream(text) << type;
-  return text;
+  StringRef name = getTorchDtypeName(type);
+  if (!name.empty())
+    return name.str();
+  std::string printed;
+  llvm::raw_string_ostream(printed) << type;
+  return printed;
 }
 
 std::string printed(Attribute attr) {

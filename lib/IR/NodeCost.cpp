@@ -174,6 +174,17 @@ NodeCost evaluate(const OpInfo *info, const CostInputs &inputs) {
   return {};
 }
 
+/// Evaluates `info`'s formula on the aten call `call`, which is in the body
+/// of `module` when that is set.
+NodeCost evaluateCall(const OpInfo *info, const AtenCall &call,
+                      CallModuleOp module, ArrayRef<Shape> results) {
+  ShapeView view(call.call, module);
+  SmallVector<std::optional<Shape>> args =
+      argumentShapes(call.args, call.call, view);
+  AtenCallConfig config(call, view);
+  return evaluate(info, CostInputs{args, results, view.operands, &config});
+}
+
 } // namespace
 
 NodeCost mav::computeNodeCost(NodeOpInterface node,
@@ -188,28 +199,15 @@ NodeCost mav::computeNodeCost(NodeOpInterface node,
   auto module = dyn_cast<CallModuleOp>(op);
 
   FailureOr<AtenCall> call = getAtenCall(node, symbols);
-  const OpInfo *callInfo =
-      succeeded(call) ? lookupCallTarget(call->call, call->target) : nullptr;
-  if (callInfo) {
-    ShapeView view(call->call, module);
-    SmallVector<std::optional<Shape>> args =
-        argumentShapes(call->args, call->call, view);
-    AtenCallConfig config(*call, view);
-    return evaluate(callInfo,
-                    CostInputs{args, results, view.operands, &config});
-  }
+  if (succeeded(call))
+    if (const OpInfo *info = lookupCallTarget(call->call, call->target))
+      return evaluateCall(info, *call, module, results);
   if (!module)
     return {};
   const OpInfo *moduleInfo = lookupModuleClass(module.getModuleClass());
   if (std::optional<AtenCall> representative =
-          getRepresentativeCall(module, moduleInfo, symbols)) {
-    ShapeView view(representative->call, module);
-    SmallVector<std::optional<Shape>> args =
-        argumentShapes(representative->args, representative->call, view);
-    AtenCallConfig config(*representative, view);
-    return evaluate(moduleInfo,
-                    CostInputs{args, results, view.operands, &config});
-  }
+          getRepresentativeCall(module, moduleInfo, symbols))
+    return evaluateCall(moduleInfo, *representative, module, results);
   ShapeView view(op, CallModuleOp());
   SmallVector<std::optional<Shape>> args =
       argumentShapes(module.getArgs(), op, view);

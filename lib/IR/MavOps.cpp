@@ -1,6 +1,7 @@
 //===- MavOps.cpp - Ops of the mav dialect --------------------------------===//
 
 #include "mav/IR/MavOps.h"
+#include "mav/IR/MavDialect.h"
 #include "mav/IR/MavTypes.h"
 #include "mav/IR/NodeArguments.h"
 
@@ -8,16 +9,9 @@
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/CommandLine.h"
 
 using namespace mlir;
 using namespace mav;
-
-static llvm::cl::opt<bool> elideWeights(
-    "mav-elide-weights",
-    llvm::cl::desc("Print weights as dense_resource<__elided__> instead of "
-                   "their data (the text then carries no weight values)"),
-    llvm::cl::init(false));
 
 //===----------------------------------------------------------------------===//
 // Node helpers
@@ -378,6 +372,8 @@ void WeightOp::print(OpAsmPrinter &printer) {
   printer << ' ';
   printer.printSymbolName(getSymName());
   printer << ' ' << stringifyWeightKind(getKind()) << " = ";
+  bool elideWeights =
+      getContext()->getLoadedDialect<MavDialect>()->getElideWeights();
   if (elideWeights && getValue().isa<DenseResourceElementsAttr>())
     printer << "dense_resource<" << elidedWeightKey
             << "> : " << getValue().getType();

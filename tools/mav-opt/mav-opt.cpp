@@ -18,6 +18,7 @@
 #include "mav/Passes/Passes.h"
 #include "mav/Passes/Report.h"
 #include "mav/Runtime/TorchLoader.h"
+#include "mav/Tools/ElideWeightsOption.h"
 #include "mav/Tools/ExitOnClosedPipe.h"
 
 #include "mlir/IR/AsmState.h"
@@ -167,6 +168,7 @@ int main(int argc, char **argv) {
       llvm::cl::desc("Write the pass outputs as JSON to this file"),
       llvm::cl::value_desc("filename"));
 
+  mav::getElideWeightsOption();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
@@ -218,6 +220,7 @@ int main(int argc, char **argv) {
   }
   mav::PassOutputCollector collector;
   auto setup = [&](PassManager &pm) -> LogicalResult {
+    mav::applyElideWeightsOption(pm.getContext());
     // Converting pass outputs to JSON after every pass costs; only a report
     // needs it.
     if (!reportFilename.empty())

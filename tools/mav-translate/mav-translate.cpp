@@ -28,6 +28,7 @@
 #include "mav/IR/MavOps.h"
 #include "mav/IR/SourceBuffer.h"
 #include "mav/Import/TorchScript.h"
+#include "mav/Tools/ElideWeightsOption.h"
 #include "mav/Tools/ExitOnClosedPipe.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
@@ -249,6 +250,7 @@ static OwningOpRef<ModuleOp> translate(llvm::SourceMgr &sourceMgr,
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   mav::exitOnClosedPipe();
+  mav::getElideWeightsOption();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   llvm::cl::ParseCommandLineOptions(argc, argv, "mav translation driver\n");
@@ -257,7 +259,7 @@ int main(int argc, char **argv) {
     return reportResources();
 
   MLIRContext context;
-  context.loadDialect<mav::MavDialect>();
+  mav::applyElideWeightsOption(&context);
   context.printOpOnDiagnostic(false);
   std::string error;
   // --mav-roundtrip and the exports read IR or checkpoints; the importer

@@ -32,6 +32,15 @@ def Mav_Dialect : Dialect {
     void registerTypes();
     void registerAttributes();
 
+    /// Whether the printer writes weights as dense_resource<__elided__>
+    /// instead of their data; the tools set it (--mav-elide-weights).
+    void setElideWeights(bool elide) { elideWeights = elide; }
+    bool getElideWeights() const { return elideWeights; }
+
+  private:
+    bool elideWeights = false;
+
+  public:
     /// The module attribute listing pass outputs in run order.
     static constexpr ::llvm::StringLiteral getPassOutputsAttrName() {
       return "mav.pass_outputs";

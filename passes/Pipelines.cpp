@@ -7,6 +7,7 @@
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 
@@ -33,13 +34,18 @@ void mav::registerMavPassesAndPipelines() {
                              });
 }
 
+/// The pass classes that declared NeedsTorchRuntime.
+static llvm::DenseSet<TypeID> &torchRuntimePasses() {
+  static llvm::DenseSet<TypeID> passes;
+  return passes;
+}
+
+void mav::declareNeedsTorchRuntime(TypeID pass) {
+  torchRuntimePasses().insert(pass);
+}
+
 bool mav::pipelineNeedsTorch(const OpPassManager &pipeline) {
-  std::string text;
-  llvm::raw_string_ostream stream(text);
-  pipeline.printAsTextualPipeline(stream);
-  stream.flush();
-  return llvm::any_of(
-      ArrayRef<StringRef>{"mav-add-common-metadata", "mav-export-checkpoint",
-                          "mav-analyse-scale", "mav-param-exec-order"},
-      [&](StringRef pass) { return StringRef(text).contains(pass); });
+  return llvm::any_of(pipeline.getPasses(), [](const Pass &pass) {
+    return torchRuntimePasses().contains(pass.getTypeID());
+  });
 }

@@ -2,8 +2,9 @@
 
 #include "mav/IR/OpRegistry.h"
 #include "mav/IR/OperatorInference.h"
-#include "mav/Passes/Metadata.h"
 #include "mav/Passes/AnalysisPasses.h"
+#include "mav/Passes/Metadata.h"
+#include "mav/Passes/Passes.h"
 #include "mav/Runtime/ShapePropagation.h"
 
 namespace mav {
@@ -147,3 +148,5 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
   }
 };
 } // namespace
+
+static mav::NeedsTorchRuntime<AddCommonMetadata> needsTorch;

@@ -7,9 +7,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "mav/IR/WeightData.h"
+#include "mav/Passes/AnalysisPasses.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
-#include "mav/Passes/AnalysisPasses.h"
+#include "mav/Passes/Passes.h"
 #include "mav/Runtime/GraphAnalyses.h"
 
 #include "mlir/IR/Builders.h"
@@ -212,3 +213,5 @@ struct AnalyseScale : mav::impl::AnalyseScaleBase<AnalyseScale> {
 };
 
 } // namespace
+
+static mav::NeedsTorchRuntime<AnalyseScale> needsTorch;

@@ -7,9 +7,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "mav/IR/WeightData.h"
+#include "mav/Passes/AnalysisPasses.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
-#include "mav/Passes/AnalysisPasses.h"
+#include "mav/Passes/Passes.h"
 #include "mav/Runtime/GraphAnalyses.h"
 
 #include "mlir/IR/Builders.h"
@@ -208,3 +209,5 @@ struct ParamExecOrder : mav::impl::ParamExecOrderBase<ParamExecOrder> {
 };
 
 } // namespace
+
+static mav::NeedsTorchRuntime<ParamExecOrder> needsTorch;

@@ -1,8 +1,9 @@
 //===- ExportCheckpoint.cpp - Write the module as a checkpoint ------------===//
 
 #include "mav/Checkpoint/Checkpoint.h"
-#include "mav/Passes/PassOutputs.h"
 #include "mav/Passes/ExportPasses.h"
+#include "mav/Passes/PassOutputs.h"
+#include "mav/Passes/Passes.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -42,3 +43,5 @@ struct ExportCheckpoint : mav::impl::ExportCheckpointBase<ExportCheckpoint> {
   }
 };
 } // namespace
+
+static mav::NeedsTorchRuntime<ExportCheckpoint> needsTorch;

@@ -17,8 +17,18 @@ namespace mav {
 /// tutorial's example pass.
 void registerMavPassesAndPipelines();
 
-/// Whether a pass of `pipeline` executes tensors, and so loads libtorch:
-/// mav-add-common-metadata (also inside mav-raise) and mav-export-checkpoint.
+/// Records that passes of class `pass` execute tensors, and so load
+/// libtorch. A pass declares it once, next to its definition:
+///   static mav::NeedsTorchRuntime<AddCommonMetadata> needsTorch;
+void declareNeedsTorchRuntime(mlir::TypeID pass);
+
+template <typename PassT> struct NeedsTorchRuntime {
+  NeedsTorchRuntime() { declareNeedsTorchRuntime(mlir::TypeID::get<PassT>()); }
+};
+
+/// Whether a pass of `pipeline` (at its top level, where mav's module passes
+/// run) declared that it needs libtorch; mav-opt then starts loading it while
+/// the input is parsed.
 bool pipelineNeedsTorch(const mlir::OpPassManager &pipeline);
 
 /// The pass docs/Tutorial.md writes (passes/examples).

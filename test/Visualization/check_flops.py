@@ -218,6 +218,9 @@ def profiled_name(node):
         return "aten::conv2d"
     if op in ("linear", "matmul", "mm", "addmm", "bmm"):
         return "matrix"
+    if op == "einsum":
+        # Two operands run as bmm; one is a sum, which the profiler skips.
+        return "matrix" if node.get("macs") else None
     shapes = [r.get("shape") for r in node.get("results", [])]
     if op in ("add", "mul") and shapes and shapes[0] == []:
         return None  # size arithmetic of the trace (Python ints in eager)

@@ -460,6 +460,24 @@ def _unused_params():
                 notes="spare.* and unused_scale are never used in forward")
 
 
+@register("ops_einsum", "einsum('bij,bjk->bik') + bmm + matmul of inputs "
+          "2x3x4 and 2x4x5, then einsum('bik->bk') (a sum)")
+def _ops_einsum():
+    import torch
+    import torch.nn as nn
+
+    class Contractions(nn.Module):
+        def forward(self, a, b):
+            product = torch.einsum("bij,bjk->bik", a, b)
+            product = product + torch.bmm(a, b) + torch.matmul(a, b)
+            return torch.einsum("bik->bk", product)
+
+    Contractions.__module__ = "mav_test_models"
+    return Spec(Contractions(),
+                lambda: [torch.randn(2, 3, 4), torch.randn(2, 4, 5)],
+                notes="contractions the profiler counts as bmm")
+
+
 @register("frozen_stem", "Sequential(Conv2d(3,8,3) frozen, BatchNorm2d(8) "
           "frozen, ReLU, Flatten, Linear(1568,4)): the stem's parameters have "
           "requires_grad=False; eval mode, input 1x3x16x16")

@@ -7,7 +7,8 @@ install(PROGRAMS $<TARGET_FILE:mav-opt> $<TARGET_FILE:mav-translate>
                  $<TARGET_FILE:mav-run> DESTINATION bin)
 install(FILES $<TARGET_FILE:MavTorchPlugin> DESTINATION lib)
 install(FILES $<TARGET_FILE:MavIR> $<TARGET_FILE:MavAnalysis>
-              $<TARGET_FILE:MavPasses> DESTINATION lib)
+              $<TARGET_FILE:MavPasses> $<TARGET_FILE:MavRuntimeServices>
+        DESTINATION lib)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/mav DESTINATION include
         FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
 install(DIRECTORY ${PROJECT_BINARY_DIR}/include/mav DESTINATION include

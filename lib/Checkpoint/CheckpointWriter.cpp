@@ -14,6 +14,7 @@
 #include "mav/Checkpoint/Checkpoint.h"
 #include "mav/IR/MavOps.h"
 #include "mav/Runtime/MemoryReader.h"
+#include "mav/Runtime/TorchRuntime.h"
 #include "mav/Runtime/TorchTypes.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
@@ -78,8 +79,9 @@ struct BlobWeight {
 };
 } // namespace
 
-LogicalResult mav::writeCheckpoint(ModuleOp module, StringRef path,
-                                   std::string &error) {
+LogicalResult mav::torch_runtime::writeCheckpoint(ModuleOp module,
+                                                  StringRef path,
+                                                  std::string &error) {
   try {
     c10::impl::GenericDict state(c10::StringType::get(),
                                  c10::TensorType::get());

@@ -12,6 +12,7 @@
 #include "mav/Runtime/GraphAnalyses.h"
 #include "mav/IR/WeightData.h"
 #include "mav/Runtime/Interpreter.h"
+#include "mav/Runtime/TorchRuntime.h"
 #include "mav/Runtime/TorchTypes.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -101,8 +102,10 @@ double stdOf(const at::Tensor &tensor) {
 
 } // namespace
 
-LogicalResult mav::analyseScale(GraphOp graph, const RandomDraw &draw,
-                                bool backward, ScaleAnalysisResult &result) {
+LogicalResult mav::torch_runtime::analyseScale(GraphOp graph,
+                                               const RandomDraw &draw,
+                                               bool backward,
+                                               ScaleAnalysisResult &result) {
   c10::AutoGradMode gradients(backward);
   Interpreter interpreter(graph->getParentOfType<ModuleOp>(), c10::kCPU);
   if (backward)
@@ -152,8 +155,10 @@ LogicalResult mav::analyseScale(GraphOp graph, const RandomDraw &draw,
   return success();
 }
 
-LogicalResult mav::recordExecOrder(GraphOp graph, const RandomDraw &draw,
-                                   bool backward, ExecOrderResult &result) {
+LogicalResult mav::torch_runtime::recordExecOrder(GraphOp graph,
+                                                  const RandomDraw &draw,
+                                                  bool backward,
+                                                  ExecOrderResult &result) {
   c10::AutoGradMode gradients(backward);
   ModuleOp module = graph->getParentOfType<ModuleOp>();
   SymbolTableCollection symbols;

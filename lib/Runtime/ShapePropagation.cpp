@@ -2,6 +2,7 @@
 
 #include "mav/Runtime/ShapePropagation.h"
 #include "DynamicDims.h"
+#include "mav/Runtime/TorchRuntime.h"
 
 #include "mav/IR/OpRegistry.h"
 #include "mav/IR/OperatorInference.h"
@@ -235,11 +236,11 @@ static LogicalResult findDynamicDims(
   return success();
 }
 
-LogicalResult
-mav::propagateShapes(GraphOp graph, ArrayRef<RankedTensorType> inputTypes,
-                     const ShapePropagationOptions &options,
-                     function_ref<void(Operation *, const NodeShapes &)> onNode,
-                     SmallVectorImpl<Attribute> &outputs) {
+LogicalResult mav::torch_runtime::propagateShapes(
+    GraphOp graph, ArrayRef<RankedTensorType> inputTypes,
+    const ShapePropagationOptions &options,
+    function_ref<void(Operation *, const NodeShapes &)> onNode,
+    SmallVectorImpl<Attribute> &outputs) {
   c10::Device device =
       options.onMeta ? c10::Device(c10::kMeta) : c10::Device(c10::kCPU);
   MLIRContext *context = graph.getContext();

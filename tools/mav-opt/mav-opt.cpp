@@ -113,6 +113,7 @@ static void registerUpstreamPasses() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  mav::useTorchPlugin();
   mav::exitOnClosedPipe();
   mav::registerMavPassesAndPipelines();
   registerUpstreamPasses();

@@ -1,6 +1,7 @@
 //===- TorchLoader.h - Load the libtorch plugin ahead of use ----*- C++ -*-===//
 //
-// Tools that do not link libtorch load libMavTorchPlugin.so on first use.
+// Tools that do not link libtorch get the runtime services
+// (RuntimeServices.h) from libMavTorchPlugin.so, loaded on first use.
 // Loading it (and libtorch) costs about 0.3 s; a driver that knows a pass
 // will need it can start the load early, on another thread, so that it
 // overlaps parsing. libtorch-free header.
@@ -12,8 +13,12 @@
 
 namespace mav {
 
-/// Starts loading the plugin on a background thread, once. The first call
-/// that needs the plugin waits for the load to finish.
+/// Makes the runtime services come from libMavTorchPlugin.so (beside the
+/// tool, in ../lib, or MAV_TORCH_PLUGIN), loaded when first asked for.
+void useTorchPlugin();
+
+/// Starts obtaining the runtime services on a background thread, once. The
+/// first call that needs them waits for the load to finish.
 void prefetchTorchRuntime();
 
 /// Waits for a load started by prefetchTorchRuntime, if any. Drivers call it

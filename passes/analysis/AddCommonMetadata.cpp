@@ -61,7 +61,7 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
         auto diag = allowUnknown ? node->emitWarning() : node->emitError();
         diag << "node '" << node.getNodeName() << "': unknown operator '"
              << inferred.target
-             << "': add it to the op registry (lib/IR/OpRegistry.cpp)";
+             << "': add it to the op registry (lib/IR/OpTable.cpp)";
         ok &= allowUnknown.getValue();
         inferred.maseOp = "unknown";
       }

@@ -1,11 +1,12 @@
 //===- OpRegistry.h - The single table of operators mav knows ---*- C++ -*-===//
 //
 // Every operator mav understands is one entry of the table in
-// lib/IR/OpRegistry.cpp. An entry says which torch targets (module class,
+// lib/IR/OpTable.cpp: one OpInfo, written with designated initialisers that
+// name the fields it sets. An entry says which torch targets (module class,
 // functional, aten op, Tensor method) map to the operator, what MASE calls it
 // (mase_op, mase_type), the role of each positional argument, how many FLOPs
 // it costs, and which hardware component implements it. Nothing else in mav
-// holds operator knowledge.
+// holds operator knowledge: adding an operator is adding one entry.
 //
 //===----------------------------------------------------------------------===//
 
@@ -98,27 +99,31 @@ struct HardwareComponent {
   llvm::ArrayRef<llvm::StringRef> dependenceFiles;
 };
 
+/// One operator. A table entry names the fields it sets, in this order
+/// (designated initialisers); a field it leaves out keeps its default: no
+/// targets of that kind, no formula, no component. Every entry sets maseOp,
+/// maseType and argRoles.
 struct OpInfo {
   /// MASE's operator name, e.g. "conv2d", "relu", "dropout".
-  llvm::StringRef maseOp;
+  llvm::StringRef maseOp = {};
   /// The mase_type of a node computing this operator.
-  MaseType maseType;
+  MaseType maseType = MaseType::ModuleRelatedFunc;
   /// Fully qualified torch.nn module classes, e.g.
   /// "torch.nn.modules.conv.Conv2d".
-  llvm::ArrayRef<llvm::StringRef> moduleClasses;
+  llvm::ArrayRef<llvm::StringRef> moduleClasses = {};
   /// Python functionals, e.g. "torch.nn.functional.conv2d", "torch.flatten".
-  llvm::ArrayRef<llvm::StringRef> functionals;
+  llvm::ArrayRef<llvm::StringRef> functionals = {};
   /// TorchScript operators without overload name: aten ("aten::conv2d") and
   /// the prim operators that compute ("prim::NumToTensor").
-  llvm::ArrayRef<llvm::StringRef> atenOps;
+  llvm::ArrayRef<llvm::StringRef> atenOps = {};
   /// Tensor method names, e.g. "view", "relu".
-  llvm::ArrayRef<llvm::StringRef> tensorMethods;
+  llvm::ArrayRef<llvm::StringRef> tensorMethods = {};
   /// Role of each positional argument of the aten / functional form.
-  llvm::ArrayRef<ArgRole> argRoles;
+  llvm::ArrayRef<ArgRole> argRoles = {};
   /// FLOPs and MACs of one call; null when the operator does no arithmetic.
-  CostFormula cost;
+  CostFormula cost = nullptr;
   /// The hardware component implementing it; null if mav has none.
-  const HardwareComponent *hardware;
+  const HardwareComponent *hardware = nullptr;
 };
 
 /// All entries, in table order.
@@ -129,10 +134,12 @@ llvm::ArrayRef<OpInfo> getAllOps();
 llvm::ArrayRef<HardwareComponent> getHardwareComponents();
 
 /// Lookups; each returns null when the target is unknown. `lookupAtenOp`
-/// accepts the name with or without overload ("aten::add.Tensor").
+/// accepts the name with or without overload ("aten::add.Tensor"). Functionals
+/// have no lookup: a call_function node's target is an aten op, and the
+/// importer reads OpInfo::functionals only to tell a function from a Tensor
+/// method.
 const OpInfo *lookupMaseOp(llvm::StringRef maseOp);
 const OpInfo *lookupModuleClass(llvm::StringRef qualifiedClass);
-const OpInfo *lookupFunctional(llvm::StringRef qualifiedName);
 const OpInfo *lookupAtenOp(llvm::StringRef atenName);
 const OpInfo *lookupTensorMethod(llvm::StringRef method);
 const HardwareComponent *lookupHardwareComponent(llvm::StringRef module);

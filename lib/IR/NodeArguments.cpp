@@ -125,23 +125,29 @@ ParseResult mav::parseArgumentValue(
   return parser.parseAttribute(value);
 }
 
-static Attribute shiftOperandRefs(Attribute value, unsigned offset) {
+Attribute mav::mapOperandRefs(Attribute value,
+                              function_ref<unsigned(unsigned)> map) {
   MLIRContext *context = value.getContext();
   if (auto ref = value.dyn_cast<OperandRefAttr>())
-    return OperandRefAttr::get(context, ref.getIndex() + offset);
-  auto shiftAll = [&](ArrayAttr array) {
+    return OperandRefAttr::get(context, map(ref.getIndex()));
+  auto mapAll = [&](ArrayAttr array) {
     return ArrayAttr::get(
         context, llvm::to_vector(llvm::map_range(array, [&](Attribute a) {
-          return shiftOperandRefs(a, offset);
+          return mapOperandRefs(a, map);
         })));
   };
   if (auto list = value.dyn_cast<ArrayAttr>())
-    return shiftAll(list);
+    return mapAll(list);
   if (auto tuple = value.dyn_cast<TupleAttr>())
-    return TupleAttr::get(context, shiftAll(tuple.getElements()));
+    return TupleAttr::get(context, mapAll(tuple.getElements()));
   if (auto dict = value.dyn_cast<DictAttr>())
-    return DictAttr::get(context, dict.getKeys(), shiftAll(dict.getValues()));
+    return DictAttr::get(context, dict.getKeys(), mapAll(dict.getValues()));
   return value;
+}
+
+static Attribute shiftOperandRefs(Attribute value, unsigned offset) {
+  return mav::mapOperandRefs(value,
+                             [&](unsigned index) { return index + offset; });
 }
 
 namespace {

@@ -54,3 +54,32 @@ StringRef mav::getMaseOp(Operation *node) {
     return info->maseOp;
   return {};
 }
+
+std::optional<MaseType> mav::getMaseType(Operation *node) {
+  if (auto typed = dyn_cast<NodeOpInterface>(node))
+    if (CommonMetaAttr common = typed.getCommonMeta())
+      if (std::optional<MaseType> type =
+              symbolizeMaseType(common.getMaseType()))
+        return type;
+  if (isa<GetAttrOp>(node))
+    return MaseType::GetAttr;
+  if (const OpInfo *info = lookupNodeOperator(node))
+    return info->maseType;
+  return std::nullopt;
+}
+
+void mav::walkNodes(Operation *root, StringRef maseOp,
+                    function_ref<void(Operation *)> fn) {
+  root->walk([&](Operation *op) {
+    if (isa<NodeOpInterface>(op) && getMaseOp(op) == maseOp)
+      fn(op);
+  });
+}
+
+void mav::walkNodes(Operation *root, MaseType maseType,
+                    function_ref<void(Operation *)> fn) {
+  root->walk([&](Operation *op) {
+    if (isa<NodeOpInterface>(op) && getMaseType(op) == maseType)
+      fn(op);
+  });
+}

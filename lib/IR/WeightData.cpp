@@ -2,16 +2,17 @@
 
 #include "mav/IR/WeightData.h"
 
-#include "llvm/ADT/SetVector.h"
-
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <cstring>
 
 using namespace mlir;
+using namespace mav;
 
 std::optional<std::vector<float>> mav::readF32Elements(ElementsAttr value) {
   auto type = value.getType().dyn_cast<ShapedType>();
@@ -49,19 +50,23 @@ std::string mav::getResourceKey(StringRef name) {
   return key;
 }
 
+/// A `dense_resource` of `type` holding a copy of `bytes`, keyed after `name`.
+static ElementsAttr makeResource(ShapedType type, ArrayRef<char> bytes,
+                                 size_t alignment, StringRef name) {
+  AsmResourceBlob blob =
+      HeapAsmResourceBlob::allocateAndCopyWithAlign(bytes, alignment);
+  DenseResourceElementsHandle handle =
+      DenseResourceElementsHandle::getManagerInterface(type.getContext())
+          .insert(mav::getResourceKey(name), std::move(blob));
+  return DenseResourceElementsAttr::get(type, handle);
+}
+
 ElementsAttr mav::makeF32Resource(RankedTensorType type, ArrayRef<float> values,
                                   StringRef name) {
   assert(type.getElementType().isF32() &&
          type.getNumElements() == static_cast<int64_t>(values.size()) &&
          "values must fill an f32 tensor type");
-  ArrayRef<char> bytes(reinterpret_cast<const char *>(values.data()),
-                       values.size() * sizeof(float));
-  AsmResourceBlob blob =
-      HeapAsmResourceBlob::allocateAndCopyWithAlign(bytes, alignof(float));
-  DenseResourceElementsHandle handle =
-      DenseResourceElementsHandle::getManagerInterface(type.getContext())
-          .insert(getResourceKey(name), std::move(blob));
-  return DenseResourceElementsAttr::get(type, handle);
+  return makeResource(type, detail::asBytes(values), alignof(float), name);
 }
 
 mav::WeightOp mav::resolveTiedWeight(WeightOp weight,
@@ -105,4 +110,114 @@ mav::getNodeParameters(Operation *node, SymbolTableCollection &symbols,
     return rank.lookup(a) < rank.lookup(b);
   });
   return ordered;
+}
+
+FailureOr<ArrayRef<char>>
+mav::detail::getWeightBytes(WeightOp weight, bool (*isElementType)(Type),
+                            size_t elementSize, StringRef cppType) {
+  ShapedType type = weight.getWeightType();
+  if (!isElementType(type.getElementType()))
+    return weight.emitError()
+           << "weight '" << weight.getSymName() << "' holds "
+           << type.getElementType() << " elements, not " << cppType;
+  ElementsAttr value = weight.getValue();
+  ArrayRef<char> bytes;
+  if (auto resource = value.dyn_cast<DenseResourceElementsAttr>()) {
+    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+    if (!blob)
+      return weight.emitError()
+             << "weight '" << weight.getSymName()
+             << "' carries no data (its resource was elided)";
+    bytes = blob->getData();
+  } else if (auto dense = value.dyn_cast<DenseElementsAttr>()) {
+    if (dense.isSplat())
+      return weight.emitError() << "weight '" << weight.getSymName()
+                                << "' is a splat: read it with readWeightData";
+    bytes = dense.getRawData();
+  } else {
+    return weight.emitError() << "weight '" << weight.getSymName()
+                              << "' holds an unsupported attribute";
+  }
+  if (bytes.size() != type.getNumElements() * elementSize)
+    return weight.emitError()
+           << "weight '" << weight.getSymName() << "' holds " << bytes.size()
+           << " bytes of data, not the " << type.getNumElements() * elementSize
+           << " its type needs";
+  if (reinterpret_cast<uintptr_t>(bytes.data()) % elementSize != 0)
+    return weight.emitError()
+           << "weight '" << weight.getSymName() << "' holds misaligned data";
+  return bytes;
+}
+
+LogicalResult mav::detail::setWeightBytes(WeightOp weight, ShapedType type,
+                                          ArrayRef<char> bytes,
+                                          size_t alignment) {
+  if (weight.getTiedToAttr())
+    return weight.emitError()
+           << "weight '" << weight.getSymName() << "' is tied to "
+           << weight.getTiedToAttr() << ": write that weight instead";
+  size_t elementSize =
+      type.getNumElements() ? bytes.size() / type.getNumElements() : 0;
+  if (!type.hasStaticShape() ||
+      bytes.size() != type.getNumElements() * elementSize ||
+      elementSize * 8 < type.getElementTypeBitWidth())
+    return weight.emitError()
+           << "weight '" << weight.getSymName() << "': " << bytes.size()
+           << " bytes do not fill " << type;
+  ElementsAttr value =
+      makeResource(type, bytes, alignment, weight.getSymName());
+  weight.setValueAttr(value);
+  auto module = weight->getParentOfType<ModuleOp>();
+  StringAttr name = weight.getSymNameAttr();
+  for (WeightOp tied : module.getOps<WeightOp>())
+    if (tied.getTiedToAttr() && tied.getTiedToAttr().getAttr() == name)
+      tied.setValueAttr(value);
+  return success();
+}
+
+mav::WeightOp mav::detail::createWeightFromBytes(
+    ModuleOp module, StringRef name, WeightKind kind, ShapedType type,
+    ArrayRef<char> bytes, size_t alignment, WeightOp after,
+    SymbolTableCollection *symbols) {
+  OpBuilder builder(module.getContext());
+  auto weight = builder.create<WeightOp>(
+      module.getLoc(), name, kind, makeResource(type, bytes, alignment, name),
+      /*frozen=*/false, FlatSymbolRefAttr());
+  // By default after the last weight: weights come first, in state_dict
+  // order.
+  Block &body = module.getBodyRegion().front();
+  Block::iterator position = body.begin();
+  if (after)
+    position = std::next(Block::iterator(after));
+  else
+    for (Operation &op : body)
+      if (isa<WeightOp>(op))
+        position = std::next(Block::iterator(&op));
+  if (symbols) {
+    symbols->getSymbolTable(module).insert(weight, position);
+  } else {
+    SymbolTable table(module);
+    table.insert(weight, position);
+  }
+  return weight;
+}
+
+LogicalResult mav::eraseWeight(WeightOp weight) {
+  auto module = weight->getParentOfType<ModuleOp>();
+  if (std::optional<SymbolTable::UseRange> uses =
+          SymbolTable::getSymbolUses(weight, module))
+    for (const SymbolTable::SymbolUse &use : *uses) {
+      InFlightDiagnostic diagnostic = weight.emitError()
+                                      << "weight '" << weight.getSymName()
+                                      << "' is still used";
+      Operation *user = use.getUser();
+      if (auto node = dyn_cast<NodeOpInterface>(user))
+        diagnostic.attachNote(user->getLoc())
+            << "read by node '" << node.getNodeName() << "'";
+      else
+        diagnostic.attachNote(user->getLoc()) << "used here";
+      return diagnostic;
+    }
+  weight.erase();
+  return success();
 }

@@ -12,7 +12,7 @@
 
 #include "mav/IR/NodeArguments.h"
 #include "mav/IR/OpRegistry.h"
-#include "mav/Import/NodeNamer.h"
+#include "mav/IR/NodeNamer.h"
 
 #include "llvm/ADT/StringExtras.h"
 

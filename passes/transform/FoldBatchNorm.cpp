@@ -12,10 +12,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mav/IR/ArgumentEditor.h"
 #include "mav/IR/GraphCleanup.h"
+#include "mav/IR/ModuleNodes.h"
 #include "mav/IR/NodeArguments.h"
 #include "mav/IR/OperatorInference.h"
-#include "mav/IR/WeightData.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
 #include "mav/Passes/TransformPasses.h"
@@ -23,9 +24,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/StringSet.h"
 
-#include <cctype>
 #include <cmath>
 
 namespace mav {
@@ -38,43 +37,36 @@ using namespace mav;
 
 namespace {
 
-/// The one call_function of `body` whose target is in `targets`, if it
-/// computes the body's single result from the body's first argument.
-CallFunctionOp findPrincipalCall(GraphOp body, ArrayRef<StringRef> targets) {
-  OutputOp output = body.getOutput();
-  if (output->getNumOperands() != 1)
-    return {};
-  auto call = output->getOperand(0).getDefiningOp<CallFunctionOp>();
-  if (!call || !llvm::is_contained(targets, call.getTarget()) ||
-      call.getArgs().empty() || body.getBodyBlock().getNumArguments() == 0)
-    return {};
-  auto input = call.getArgs()[0].dyn_cast<OperandRefAttr>();
-  if (!input ||
-      call->getOperand(input.getIndex()) != body.getBodyBlock().getArgument(0))
-    return {};
-  return call;
+/// The call computing the one result of module node `module`'s body, when
+/// its target is in `targets` and it computes from the module's input. The
+/// body may hold other calls (num_batches_tracked updates in train mode).
+std::optional<AtenCall> getPrincipalCall(CallModuleOp module,
+                                         ArrayRef<StringRef> targets,
+                                         SymbolTableCollection &symbols) {
+  GraphOp body = getModuleBody(module, symbols);
+  if (!body || body.getOutput()->getNumOperands() != 1 ||
+      body.getBodyBlock().getNumArguments() == 0)
+    return std::nullopt;
+  auto call = body.getOutput()->getOperand(0).getDefiningOp<CallFunctionOp>();
+  if (!call || !llvm::is_contained(targets, call.getTarget()))
+    return std::nullopt;
+  AtenCall aten{call, call.getTarget(), call.getArgs(), call.getKwargs()};
+  if (aten.operand(0, "input") != body.getBodyBlock().getArgument(0))
+    return std::nullopt;
+  return aten;
 }
 
 /// The weight read at positional argument `position`, null when the argument
 /// is None. Fails when it is anything else.
-FailureOr<WeightOp> weightArgument(CallFunctionOp call, unsigned position,
+FailureOr<WeightOp> weightArgument(const AtenCall &call, unsigned position,
                                    SymbolTableCollection &symbols) {
-  ArrayAttr args = call.getArgs();
-  if (position >= args.size())
+  if (!call.args || position >= call.args.size())
     return failure();
-  if (args[position].isa<NoneAttr>())
+  if (call.args[position].isa<NoneAttr>())
     return WeightOp();
-  auto ref = args[position].dyn_cast<OperandRefAttr>();
-  if (!ref)
-    return failure();
-  auto getAttr = call->getOperand(ref.getIndex()).getDefiningOp<GetAttrOp>();
-  if (!getAttr)
-    return failure();
-  auto weight = symbols.lookupNearestSymbolFrom<WeightOp>(
-      getAttr, getAttr.getTargetAttr());
-  if (!weight)
-    return failure();
-  return weight;
+  if (WeightOp weight = getWeightArgument(call, position, "", symbols))
+    return weight;
+  return failure();
 }
 
 /// How a batch norm reads its statistics and parameters.
@@ -85,7 +77,7 @@ struct NormParams {
 
 /// How the conv or linear layer before it reads its weight and bias.
 struct LayerParams {
-  CallFunctionOp call;
+  Operation *call;
   WeightOp weight, bias; // bias null when the layer has none
 };
 
@@ -106,8 +98,8 @@ private:
   bool readNorm(CallModuleOp norm, NormParams &params, std::string &reason);
   bool readLayer(CallModuleOp layer, LayerParams &params, std::string &reason);
   LogicalResult checkF32(CallModuleOp norm, ArrayRef<WeightOp> weights);
-  WeightOp addBias(CallModuleOp layer, LayerParams &params,
-                   ArrayRef<float> values);
+  LogicalResult addBias(CallModuleOp layer, LayerParams &params,
+                        ArrayRef<float> values);
   void eraseDeadBodiesAndWeights();
 
   ModuleOp module;
@@ -192,11 +184,9 @@ LogicalResult Folder::run(SmallVectorImpl<Attribute> &folded,
 
 bool Folder::readNorm(CallModuleOp norm, NormParams &params,
                       std::string &reason) {
-  auto body =
-      symbols.lookupNearestSymbolFrom<GraphOp>(norm, norm.getBodyAttr());
-  CallFunctionOp call =
-      body ? findPrincipalCall(body, {"aten::batch_norm"}) : CallFunctionOp();
-  ArrayAttr args = call ? call.getArgs() : ArrayAttr();
+  std::optional<AtenCall> call =
+      getPrincipalCall(norm, {"aten::batch_norm"}, symbols);
+  ArrayAttr args = call ? call->args : ArrayAttr();
   if (!call || args.size() < 8 || !args[5].isa<BoolAttr>() ||
       !args[7].isa<FloatAttr>()) {
     reason = "its body is not one aten::batch_norm";
@@ -211,10 +201,10 @@ bool Folder::readNorm(CallModuleOp norm, NormParams &params,
     reason = "training mode";
     return false;
   }
-  FailureOr<WeightOp> gamma = weightArgument(call, 1, symbols),
-                      beta = weightArgument(call, 2, symbols),
-                      mean = weightArgument(call, 3, symbols),
-                      var = weightArgument(call, 4, symbols);
+  FailureOr<WeightOp> gamma = weightArgument(*call, 1, symbols),
+                      beta = weightArgument(*call, 2, symbols),
+                      mean = weightArgument(*call, 3, symbols),
+                      var = weightArgument(*call, 4, symbols);
   if (failed(gamma) || failed(beta) || failed(mean) || failed(var) || !*mean ||
       !*var) {
     reason = "no running statistics or parameters it can read";
@@ -231,25 +221,23 @@ bool Folder::readLayer(CallModuleOp layer, LayerParams &params,
     reason = "the layer's module body is missing or shared";
     return false;
   }
-  auto body =
-      symbols.lookupNearestSymbolFrom<GraphOp>(layer, layer.getBodyAttr());
-  CallFunctionOp call =
-      body ? findPrincipalCall(body, {"aten::_convolution", "aten::conv1d",
-                                      "aten::conv2d", "aten::linear"})
-           : CallFunctionOp();
+  std::optional<AtenCall> call = getPrincipalCall(
+      layer,
+      {"aten::_convolution", "aten::conv1d", "aten::conv2d", "aten::linear"},
+      symbols);
   if (!call) {
     reason = "the layer's body is not one convolution or linear";
     return false;
   }
-  ArrayAttr args = call.getArgs();
-  if (call.getTarget() == "aten::_convolution" &&
+  ArrayAttr args = call->args;
+  if (call->target == "aten::_convolution" &&
       (args.size() < 7 || !args[6].isa<BoolAttr>() ||
        args[6].cast<BoolAttr>().getValue())) {
     reason = "transposed convolution";
     return false;
   }
-  FailureOr<WeightOp> weight = weightArgument(call, 1, symbols),
-                      bias = weightArgument(call, 2, symbols);
+  FailureOr<WeightOp> weight = weightArgument(*call, 1, symbols),
+                      bias = weightArgument(*call, 2, symbols);
   if (failed(weight) || failed(bias) || !*weight) {
     reason = "the layer's weight or bias is not a weight it can read";
     return false;
@@ -260,16 +248,7 @@ bool Folder::readLayer(CallModuleOp layer, LayerParams &params,
       reason = ("weight '" + shared.getSymName() + "' is shared").str();
       return false;
     }
-  // A new bias operand goes at position 2: nothing may follow it.
-  unsigned refsBefore = 0, refsAfter = 0;
-  for (auto [index, arg] : llvm::enumerate(args))
-    walkOperandRefs(arg,
-                    [&](unsigned) { ++(index < 2 ? refsBefore : refsAfter); });
-  if (!*bias && (refsAfter != 0 || !call.getKwargs().empty())) {
-    reason = "the layer's arguments leave no room for a bias";
-    return false;
-  }
-  params = {call, *weight, *bias};
+  params = {call->call, *weight, *bias};
   return true;
 }
 
@@ -365,8 +344,8 @@ LogicalResult Folder::tryFold(CallModuleOp norm, std::string &reason) {
     conv.bias.setValueAttr(
         makeF32Resource(conv.bias.getWeightType().cast<RankedTensorType>(),
                         bias, conv.bias.getSymName()));
-  else
-    addBias(layer, conv, bias);
+  else if (failed(addBias(layer, conv, bias)))
+    return failure();
 
   for (WeightOp weight : {bn.gamma, bn.beta, bn.mean, bn.var})
     if (weight)
@@ -377,50 +356,19 @@ LogicalResult Folder::tryFold(CallModuleOp norm, std::string &reason) {
   return success();
 }
 
-WeightOp Folder::addBias(CallModuleOp layer, LayerParams &conv,
-                         ArrayRef<float> values) {
+LogicalResult Folder::addBias(CallModuleOp layer, LayerParams &conv,
+                              ArrayRef<float> values) {
   auto type = RankedTensorType::get({static_cast<int64_t>(values.size())},
                                     Float32Type::get(context));
-  std::string name = (layer.getTarget() + ".bias").str();
-  OpBuilder builder(context);
-  auto bias = builder.create<WeightOp>(
-      conv.weight.getLoc(), name, WeightKind::parameter,
-      makeF32Resource(type, values, name), conv.weight.getFrozen(),
-      FlatSymbolRefAttr());
-  // Renames on a clash with an existing symbol.
-  symbols.getSymbolTable(module).insert(
-      bias, std::next(Block::iterator(conv.weight)));
-
-  // Read it in the layer's body, under a name unique there.
-  auto body = conv.call->getParentOfType<GraphOp>();
-  llvm::StringSet<> names;
-  for (auto node : body.getBodyBlock().getOps<NodeOpInterface>())
-    names.insert(node.getNodeName());
-  for (StringRef arg : body.getArgNames().getAsValueRange<StringAttr>())
-    names.insert(arg);
-  std::string base = name;
-  std::replace_if(
-      base.begin(), base.end(), [](char c) { return !isalnum(c); }, '_');
-  if (base.empty() || isdigit(base.front()))
-    base.insert(base.begin(), '_');
-  std::string nodeName = base;
-  for (unsigned suffix = 1; !names.insert(nodeName).second; ++suffix)
-    nodeName = base + "_" + std::to_string(suffix);
-  builder.setInsertionPoint(conv.call);
-  auto read = builder.create<GetAttrOp>(
-      conv.call.getLoc(), type, FlatSymbolRefAttr::get(bias.getSymNameAttr()),
-      builder.getStringAttr(nodeName), conv.call.getScopeAttr(), Attribute(),
-      Attribute(), Attribute());
-
-  // Operands are numbered in tree order; the bias follows input and weight.
-  unsigned index = 0;
-  ArrayAttr args = conv.call.getArgs();
-  for (unsigned i = 0; i < 2; ++i)
-    walkOperandRefs(args[i], [&](unsigned) { ++index; });
-  SmallVector<Attribute> newArgs(args.begin(), args.end());
-  newArgs[2] = OperandRefAttr::get(context, index);
-  conv.call->insertOperands(index, read.getResult());
-  conv.call.setArgsAttr(builder.getArrayAttr(newArgs));
+  FailureOr<ModuleWeight> bias = addModuleWeight<float>(
+      layer, "bias", WeightKind::parameter, type, values, symbols);
+  if (failed(bias))
+    return failure();
+  if (conv.weight.getFrozen())
+    bias->weight.setFrozen(true);
+  ArgumentEditor edit(conv.call);
+  edit.set(2, bias->read.getResult());
+  edit.apply();
 
   // The bias is no longer a constant of the configuration.
   if (DictionaryAttr config = layer.getConfigAttr()) {
@@ -448,10 +396,10 @@ WeightOp Folder::addBias(CallModuleOp layer, LayerParams &conv,
             DenseI64ArrayAttr(), Attribute()));
         layer.setCommonAttr(CommonMetaAttr::get(
             context, common.getMaseType(), common.getMaseOp(),
-            builder.getArrayAttr(updated), common.getResults()));
+            ArrayAttr::get(context, updated), common.getResults()));
       }
     }
-  return bias;
+  return success();
 }
 
 /// Bodies no call refers to any more, then the folded batch norms' weights

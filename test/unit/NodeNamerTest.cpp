@@ -1,6 +1,6 @@
 //===- NodeNamerTest.cpp - FX-style node names ----------------------------===//
 
-#include "mav/Import/NodeNamer.h"
+#include "mav/IR/NodeNamer.h"
 
 #include "gtest/gtest.h"
 

@@ -44,7 +44,19 @@ checkArgumentTree(llvm::ArrayRef<mlir::Attribute> roots, unsigned numOperands);
 void walkOperandRefs(mlir::Attribute value,
                      llvm::function_ref<void(unsigned)> fn);
 
-/// Builds argument trees while collecting the operands they reference.
+/// `value` with every operand reference `#mav.operand<i>` replaced by
+/// `#mav.operand<map(i)>`, in tree order.
+mlir::Attribute mapOperandRefs(mlir::Attribute value,
+                               llvm::function_ref<unsigned(unsigned)> map);
+
+/// Builds argument trees while collecting the operands they reference:
+///
+///   ArgumentTreeBuilder args(context);
+///   Attribute size = args.list({args.use(batch), b.getI64IntegerAttr(-1)});
+///   // positional (x, [batch, -1]); operands args.getOperands() = {x, batch}
+///   SmallVector<Attribute> positional = {args.use(x), size};
+///
+/// To change the arguments of an existing node, use ArgumentEditor.
 class ArgumentTreeBuilder {
 public:
   explicit ArgumentTreeBuilder(mlir::MLIRContext *context) : context(context) {}

@@ -16,6 +16,19 @@ const OpInfo *lookupNodeOperator(mlir::Operation *node);
 /// registry; empty when unknown.
 llvm::StringRef getMaseOp(mlir::Operation *node);
 
+/// The node's mase_type: from its common metadata when set, else from the
+/// registry; std::nullopt when unknown.
+std::optional<MaseType> getMaseType(mlir::Operation *node);
+
+/// Calls `fn` on every node under `root` (a graph, or the module with all
+/// its graphs, module bodies included) whose mase_op is `maseOp` / whose
+/// mase_type is `maseType`, in walk order. `fn` may erase the node it is
+/// given, as in Operation::walk.
+void walkNodes(mlir::Operation *root, llvm::StringRef maseOp,
+               llvm::function_ref<void(mlir::Operation *)> fn);
+void walkNodes(mlir::Operation *root, MaseType maseType,
+               llvm::function_ref<void(mlir::Operation *)> fn);
+
 /// The target a diagnostic names: module class, operator or method.
 llvm::StringRef getNodeTarget(mlir::Operation *node);
 

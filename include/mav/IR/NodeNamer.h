@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MAV_IMPORT_NODENAMER_H
-#define MAV_IMPORT_NODENAMER_H
+#ifndef MAV_IR_NODENAMER_H
+#define MAV_IR_NODENAMER_H
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -22,6 +22,8 @@ class NodeNamer {
 public:
   /// A unique Python identifier derived from `candidate`.
   std::string claim(llvm::StringRef candidate);
+  /// Marks `name` as taken, as it is (a name already in the graph).
+  void reserve(llvm::StringRef name) { used.insert(name); }
 
   /// The base name FX derives from a module path or attribute target.
   static std::string fromPath(llvm::StringRef path);
@@ -35,4 +37,4 @@ private:
 
 } // namespace mav
 
-#endif // MAV_IMPORT_NODENAMER_H
+#endif // MAV_IR_NODENAMER_H

@@ -1,6 +1,6 @@
 //===- NodeNamer.cpp - FX-style node names --------------------------------===//
 
-#include "mav/Import/NodeNamer.h"
+#include "mav/IR/NodeNamer.h"
 
 #include "llvm/ADT/StringExtras.h"
 

@@ -1,0 +1,52 @@
+//===- NodeBuilder.cpp - Create nodes with FX-style unique names ----------===//
+
+#include "mav/IR/NodeBuilder.h"
+
+using namespace mlir;
+using namespace mav;
+
+NodeNamer mav::getGraphNamer(GraphOp graph) {
+  NodeNamer namer;
+  for (StringRef name : graph.getArgNames().getAsValueRange<StringAttr>())
+    namer.reserve(name);
+  for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>())
+    namer.reserve(node.getNodeName());
+  return namer;
+}
+
+NodeBuilder::NodeBuilder(Operation *before)
+    : OpBuilder(before),
+      namer(getGraphNamer(before->getParentOfType<GraphOp>())) {
+  if (auto node = dyn_cast<NodeOpInterface>(before))
+    scope = node.getNodeScope();
+}
+
+GetAttrOp NodeBuilder::createGetAttr(Location loc, WeightOp weight) {
+  return create<GetAttrOp>(
+      loc, weight.getWeightType(),
+      FlatSymbolRefAttr::get(weight.getSymNameAttr()),
+      getStringAttr(claimName(NodeNamer::fromPath(weight.getSymName()))), scope,
+      Attribute(), Attribute(), Attribute());
+}
+
+CallFunctionOp NodeBuilder::createCallFunction(Location loc, StringRef target,
+                                               ArrayRef<Attribute> args,
+                                               ArrayRef<NamedAttribute> kwargs,
+                                               ValueRange operands,
+                                               TypeRange resultTypes) {
+  return create<CallFunctionOp>(loc, resultTypes, operands, target,
+                                getArrayAttr(args), getDictionaryAttr(kwargs),
+                                claimName(NodeNamer::fromOperator(target)),
+                                scope, Attribute(), Attribute(), Attribute());
+}
+
+CallMethodOp NodeBuilder::createCallMethod(Location loc, StringRef method,
+                                           ArrayRef<Attribute> args,
+                                           ArrayRef<NamedAttribute> kwargs,
+                                           ValueRange operands,
+                                           TypeRange resultTypes) {
+  return create<CallMethodOp>(loc, resultTypes, operands, method,
+                              getArrayAttr(args), getDictionaryAttr(kwargs),
+                              claimName(NodeNamer::fromOperator(method)), scope,
+                              Attribute(), Attribute(), Attribute());
+}

@@ -1,15 +1,11 @@
-//===- CountOpsPlugin.cpp - An analysis pass as a mav-opt plugin ----------===//
-//
-// Counts the nodes of each mase_op in the public graphs, as pass outputs:
-//   mav-opt net.mlir -mav-raise --load-pass-plugin=libMavCountOpsPlugin.so \
-//       -example-count-ops
-//
+//===- CountOpsPlugin.cpp - docs/WritingPasses.md's analysis pass ---------===//
+// Counts the nodes of each mase_op in the model's graphs, as pass outputs.
 //===----------------------------------------------------------------------===//
 
-#include "mav/IR/MavOps.h"
+#include "mav/IR/OperatorInference.h"
+#include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
 #include "mav/Tools/Plugin.h"
-
 #include "mlir/IR/Builders.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/MapVector.h"
@@ -20,23 +16,18 @@ namespace {
 struct CountOps : PassWrapper<CountOps, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CountOps)
   StringRef getArgument() const final { return "example-count-ops"; }
-  StringRef getDescription() const final {
-    return "count the nodes of each mase_op (a plugin example)";
-  }
+  StringRef getDescription() const final { return "count nodes by mase_op"; }
 
   void runOnOperation() override {
     llvm::MapVector<StringRef, int64_t> counts;
-    getOperation().walk([&](mav::NodeOpInterface node) {
-      auto graph = node->getParentOfType<mav::GraphOp>();
-      mav::CommonMetaAttr common = node.getCommonMeta();
-      if (graph && !graph.isPrivate() && common && !common.getMaseOp().empty())
-        ++counts[common.getMaseOp()];
-    });
+    for (mav::GraphOp graph : mav::getPublicGraphs(getOperation()))
+      for (auto node : graph.getBodyBlock().getOps<mav::NodeOpInterface>())
+        ++counts[mav::getMaseOp(node)];
     Builder builder(&getContext());
-    SmallVector<NamedAttribute> outputs;
+    NamedAttrList outputs;
     for (auto [op, count] : counts)
-      outputs.push_back(
-          builder.getNamedAttr(op, builder.getI64IntegerAttr(count)));
+      outputs.append(op.empty() ? "unknown" : op,
+                     builder.getI64IntegerAttr(count));
     mav::recordPassOutputs(getOperation(), getArgument(), outputs);
     markAllAnalysesPreserved();
   }

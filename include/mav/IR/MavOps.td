@@ -234,7 +234,7 @@ def Mav_CallModuleOp : Mav_CallOp<"call_module", [
     configuration (`in_features`, `stride`, ...). `body`, when present, is
     the private `mav.graph` holding the module's forward, so any leaf class
     stays executable; the body's first argument is the module's input. The
-    module's weights are the `mav.weight`s named `target.*`.
+    module owns the `mav.weight`s its body reads (ModuleNodes.h).
 
     ```mlir
     %fc = mav.call_module "fc" (%flatten) {module_class = "torch.nn.modules.linear.Linear",

@@ -86,8 +86,7 @@ PassOutputCollector::makeInstrumentation() {
   return std::make_unique<Instrumentation>(state);
 }
 
-LogicalResult PassOutputCollector::writeJson(StringRef path,
-                                             std::string &error) const {
+llvm::Error PassOutputCollector::writeJson(StringRef path) const {
   llvm::json::Array report;
   for (const auto &entry : state->latest)
     for (const llvm::json::Value &record : entry.second.second)
@@ -98,10 +97,10 @@ LogicalResult PassOutputCollector::writeJson(StringRef path,
            << "\n";
         return llvm::Error::success();
       });
-  if (written) {
-    error = "cannot write report '" + path.str() +
-            "': " + llvm::toString(std::move(written));
-    return failure();
-  }
-  return success();
+  if (written)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "cannot write report '" + path.str() +
+            "': " + llvm::toString(std::move(written)));
+  return llvm::Error::success();
 }

@@ -30,10 +30,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::StringRef bytes(reinterpret_cast<const char *>(data), size);
   std::shared_ptr<llvm::MemoryBuffer> file = llvm::MemoryBuffer::getMemBuffer(
       bytes, "fuzz.ckpt", /*RequiresNullTerminator=*/false);
-  std::string error;
-  std::optional<mav::ModuleFile> input =
-      mav::readCheckpoint("fuzz.ckpt", std::move(file), error);
+  llvm::Expected<mav::ModuleFile> input =
+      mav::readCheckpoint("fuzz.ckpt", std::move(file));
   if (!input) {
+    std::string error = llvm::toString(input.takeError());
     if (!llvm::StringRef(error).startswith("fuzz.ckpt: ") ||
         error.find('\n') != std::string::npos)
       failHarness(error);

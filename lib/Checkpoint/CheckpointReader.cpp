@@ -137,11 +137,11 @@ private:
 } // namespace
 
 std::optional<ModuleFile> CheckpointReader::read() {
-  std::string zipError;
-  archive = ZipArchive::open(file->getBuffer(), zipError);
-  if (!archive)
+  llvm::Expected<ZipArchive> opened = ZipArchive::open(file->getBuffer());
+  if (!opened)
     return fail("not a readable checkpoint (truncated or damaged): " +
-                zipError);
+                llvm::toString(opened.takeError()));
+  archive = std::move(*opened);
   std::optional<StringRef> headerText = archive->getRecord(kHeaderRecord);
   if (!headerText)
     return refuseWithoutHeader();
@@ -391,8 +391,12 @@ bool CheckpointReader::readWeights(const llvm::json::Object &table,
   return true;
 }
 
-std::optional<ModuleFile>
-mav::readCheckpoint(StringRef path, std::shared_ptr<llvm::MemoryBuffer> data,
-                    std::string &error) {
-  return CheckpointReader(path, std::move(data), error).read();
+llvm::Expected<ModuleFile>
+mav::readCheckpoint(StringRef path, std::shared_ptr<llvm::MemoryBuffer> data) {
+  std::string error;
+  std::optional<ModuleFile> file =
+      CheckpointReader(path, std::move(data), error).read();
+  if (!file)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), error);
+  return std::move(*file);
 }

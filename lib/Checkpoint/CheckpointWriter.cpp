@@ -80,8 +80,11 @@ struct BlobWeight {
 } // namespace
 
 LogicalResult mav::torch_runtime::writeCheckpoint(ModuleOp module,
-                                                  StringRef path,
-                                                  std::string &error) {
+                                                  StringRef path) {
+  auto fail = [&](const llvm::Twine &why) {
+    return module.emitError()
+           << "cannot write checkpoint '" << path << "': " << why.str();
+  };
   try {
     c10::impl::GenericDict state(c10::StringType::get(),
                                  c10::TensorType::get());
@@ -91,10 +94,8 @@ LogicalResult mav::torch_runtime::writeCheckpoint(ModuleOp module,
     std::vector<BlobWeight> blobWeights;
     for (WeightOp weight : module.getOps<WeightOp>()) {
       FailureOr<at::Tensor> tensor = materializeWeight(weight, c10::kCPU);
-      if (failed(tensor)) {
-        error = ("weight '" + weight.getSymName() + "' has no data").str();
-        return failure();
-      }
+      if (failed(tensor))
+        return fail("weight '" + weight.getSymName() + "' has no data");
       state.insert(weight.getSymName().str(), *tensor);
       const void *storage = tensor->storage().unsafeGetStorageImpl();
       size_t index = storageIndices.try_emplace(storage, storageIndices.size())
@@ -136,18 +137,16 @@ LogicalResult mav::torch_runtime::writeCheckpoint(ModuleOp module,
           StringRef(records[stored->second].data,
                     records[stored->second].size) !=
               StringRef(blob.data(), blob.size())) {
-        error = ("weight '" + weight.name + "' is not where torch's pickler " +
-                 "was expected to put it (" + record + ")")
-                    .str();
-        return failure();
+        return fail("weight '" + weight.name +
+                    "' is not where torch's pickler was expected to put it (" +
+                    record + ")");
       }
       uint64_t alignment = weight.entry->getBlob()->getDataAlignment();
       if (alignment > kMaxWeightAlignment) {
-        error = ("weight '" + weight.name + "' is aligned to " +
-                 llvm::Twine(alignment) + " bytes; checkpoints allow at most " +
-                 llvm::Twine(kMaxWeightAlignment))
-                    .str();
-        return failure();
+        return fail("weight '" + weight.name + "' is aligned to " +
+                    llvm::Twine(alignment) +
+                    " bytes; checkpoints allow at most " +
+                    llvm::Twine(kMaxWeightAlignment));
       }
       std::string dtype;
       llvm::raw_string_ostream(dtype) << weight.elementType;
@@ -183,10 +182,8 @@ LogicalResult mav::torch_runtime::writeCheckpoint(ModuleOp module,
     std::string header = formatCheckpointHeader(manifest, graph);
 
     llvm::Expected<AtomicFile> file = AtomicFile::create(path);
-    if (!file) {
-      error = llvm::toString(file.takeError());
-      return failure();
-    }
+    if (!file)
+      return fail(llvm::toString(file.takeError()));
     {
       // Writes never fail as torch sees them: a failure is kept by the file
       // for commit(), as torch's writer cannot unwind through its C zip
@@ -204,13 +201,10 @@ LogicalResult mav::torch_runtime::writeCheckpoint(ModuleOp module,
         writer.writeRecord(record.name, record.data, record.size);
       writer.writeEndOfFile();
     }
-    if (llvm::Error committed = file->commit()) {
-      error = llvm::toString(std::move(committed));
-      return failure();
-    }
+    if (llvm::Error committed = file->commit())
+      return fail(llvm::toString(std::move(committed)));
   } catch (const std::exception &exception) {
-    error = llvm::StringRef(exception.what()).split('\n').first.str();
-    return failure();
+    return fail(llvm::StringRef(exception.what()).split('\n').first);
   }
   return success();
 }

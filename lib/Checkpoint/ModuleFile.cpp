@@ -5,18 +5,16 @@
 using namespace mlir;
 using namespace mav;
 
-std::optional<ModuleFile> mav::openModuleFile(StringRef path,
-                                              std::string &error) {
+llvm::Expected<ModuleFile> mav::openModuleFile(StringRef path) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
       llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/false,
                                          /*RequiresNullTerminator=*/false);
-  if (!file) {
-    error =
-        (path + ": cannot open input file: " + file.getError().message()).str();
-    return std::nullopt;
-  }
+  if (!file)
+    return llvm::createStringError(
+        file.getError(),
+        path + ": cannot open input file: " + file.getError().message());
   // Checkpoints are zip archives; anything else is IR, text or bytecode.
   if (!(*file)->getBuffer().startswith("PK"))
     return ModuleFile{std::move(*file), nullptr};
-  return readCheckpoint(path, std::move(*file), error);
+  return readCheckpoint(path, std::move(*file));
 }

@@ -153,7 +153,16 @@ bool readZip64Extra(StringRef extra, uint64_t &uncompressedSize,
 
 } // namespace
 
-std::optional<ZipArchive> ZipArchive::open(StringRef data, std::string &error) {
+llvm::Expected<ZipArchive> ZipArchive::open(StringRef data) {
+  std::string error;
+  std::optional<ZipArchive> archive = openArchive(data, error);
+  if (!archive)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), error);
+  return std::move(*archive);
+}
+
+std::optional<ZipArchive> ZipArchive::openArchive(StringRef data,
+                                                  std::string &error) {
   std::optional<CentralDirectory> directory = findCentralDirectory(data, error);
   if (!directory)
     return std::nullopt;

@@ -220,9 +220,8 @@ template <typename OpT> static LogicalResult verifyCallNode(OpT op) {
   SmallVector<Attribute> roots(op.getArgs().begin(), op.getArgs().end());
   for (NamedAttribute keyword : op.getKwargs())
     roots.push_back(keyword.getValue());
-  if (auto error = checkArgumentTree(roots, op.getOperands().size()))
-    return emitNodeError(op) << *error;
-  return success();
+  return verifyArgumentTree(roots, op.getOperands().size(),
+                            [&] { return emitNodeError(op); });
 }
 
 #define MAV_DEFINE_CALL_NODE(OpT)                                              \
@@ -587,9 +586,8 @@ void OutputOp::print(OpAsmPrinter &printer) {
 }
 
 LogicalResult OutputOp::verify() {
-  if (auto error = checkArgumentTree(getValue(), getOperands().size()))
-    return emitError() << "output: " << *error;
-  return success();
+  return verifyArgumentTree(getValue(), getOperands().size(),
+                            [&] { return emitError() << "output: "; });
 }
 
 #include "mav/IR/MavOpsInterfaces.cpp.inc"

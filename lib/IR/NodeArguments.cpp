@@ -311,45 +311,43 @@ static bool isArgumentLeaf(Attribute value) {
   return false;
 }
 
-static std::optional<std::string> checkValue(Attribute value,
-                                             unsigned &nextOperand) {
+static LogicalResult verifyValue(Attribute value, unsigned &nextOperand,
+                                 function_ref<InFlightDiagnostic()> emitError) {
   if (auto list = value.dyn_cast<ArrayAttr>()) {
     for (Attribute element : list)
-      if (auto error = checkValue(element, nextOperand))
-        return error;
-    return std::nullopt;
+      if (failed(verifyValue(element, nextOperand, emitError)))
+        return failure();
+    return success();
   }
   if (auto tuple = value.dyn_cast<TupleAttr>())
-    return checkValue(tuple.getElements(), nextOperand);
+    return verifyValue(tuple.getElements(), nextOperand, emitError);
   if (auto dict = value.dyn_cast<DictAttr>())
-    return checkValue(dict.getValues(), nextOperand);
-  if (!isArgumentLeaf(value)) {
-    std::string message;
-    llvm::raw_string_ostream os(message);
-    os << "argument " << value
-       << " is not an int (i64), float (f64), bool, None, string, list, "
-          "tuple, dict, dtype, device, memory format, layout or operand";
-    return message;
-  }
+    return verifyValue(dict.getValues(), nextOperand, emitError);
+  if (!isArgumentLeaf(value))
+    return emitError()
+           << "argument " << value
+           << " is not an int (i64), float (f64), bool, None, string, list, "
+              "tuple, dict, dtype, device, memory format, layout or operand";
   if (auto ref = value.dyn_cast<OperandRefAttr>()) {
     if (ref.getIndex() != nextOperand)
-      return "operand reference #" + std::to_string(ref.getIndex()) +
-             " is out of order: expected #" + std::to_string(nextOperand);
+      return emitError() << "operand reference #" << ref.getIndex()
+                         << " is out of order: expected #" << nextOperand;
     ++nextOperand;
   }
-  return std::nullopt;
+  return success();
 }
 
-std::optional<std::string> mav::checkArgumentTree(ArrayRef<Attribute> roots,
-                                                  unsigned numOperands) {
+LogicalResult
+mav::verifyArgumentTree(ArrayRef<Attribute> roots, unsigned numOperands,
+                        function_ref<InFlightDiagnostic()> emitError) {
   unsigned nextOperand = 0;
   for (Attribute root : roots)
-    if (auto error = checkValue(root, nextOperand))
-      return error;
+    if (failed(verifyValue(root, nextOperand, emitError)))
+      return failure();
   if (nextOperand != numOperands)
-    return "arguments reference " + std::to_string(nextOperand) +
-           " operands but the node has " + std::to_string(numOperands);
-  return std::nullopt;
+    return emitError() << "arguments reference " << nextOperand
+                       << " operands but the node has " << numOperands;
+  return success();
 }
 
 Attribute ArgumentTreeBuilder::use(Value value) {

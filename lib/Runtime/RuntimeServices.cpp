@@ -38,32 +38,35 @@ void mav::setRuntimeServicesLoader(RuntimeServicesLoader loader) {
   registry.loader = loader;
 }
 
-const RuntimeServices *mav::getRuntimeServices(std::string &error) {
+llvm::Expected<const RuntimeServices *> mav::getRuntimeServices() {
   Registry &registry = getRegistry();
   std::lock_guard<std::mutex> lock(registry.mutex);
   if (registry.services)
     return registry.services;
-  if (!registry.loader) {
-    error = "no runtime backend: this tool neither links libtorch nor loads "
-            "libMavTorchPlugin.so";
-    return nullptr;
-  }
-  const RuntimeServices *loaded = registry.loader(error);
-  if (loaded && loaded->version != RuntimeServices::kVersion) {
-    error = "the runtime backend is of another mav version";
-    return nullptr;
-  }
-  registry.services = loaded;
+  if (!registry.loader)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "no runtime backend: this tool neither links libtorch nor loads "
+        "libMavTorchPlugin.so");
+  llvm::Expected<const RuntimeServices *> loaded = registry.loader();
+  if (!loaded)
+    return loaded.takeError();
+  if ((*loaded)->version != RuntimeServices::kVersion)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "the runtime backend is of another mav version");
+  registry.services = *loaded;
   return loaded;
 }
 
 /// The backend, or null after reporting why at `op`.
 static const RuntimeServices *getServicesOrEmit(Operation *op) {
-  std::string error;
-  const RuntimeServices *services = getRuntimeServices(error);
-  if (!services)
-    op->emitError() << error;
-  return services;
+  llvm::Expected<const RuntimeServices *> services = getRuntimeServices();
+  if (!services) {
+    op->emitError() << llvm::toString(services.takeError());
+    return nullptr;
+  }
+  return *services;
 }
 
 LogicalResult
@@ -77,10 +80,11 @@ mav::propagateShapes(GraphOp graph, ArrayRef<RankedTensorType> inputTypes,
   return services->propagateShapes(graph, inputTypes, options, onNode, outputs);
 }
 
-LogicalResult mav::writeCheckpoint(ModuleOp module, StringRef path,
-                                   std::string &error) {
-  const RuntimeServices *services = getRuntimeServices(error);
-  return services ? services->writeCheckpoint(module, path, error) : failure();
+LogicalResult mav::writeCheckpoint(ModuleOp module, StringRef path) {
+  const RuntimeServices *services = getServicesOrEmit(module);
+  if (!services)
+    return failure();
+  return services->writeCheckpoint(module, path);
 }
 
 LogicalResult mav::analyseScale(GraphOp graph, const RandomDraw &draw,

@@ -18,7 +18,7 @@
 
 using namespace mav;
 
-static const RuntimeServices *loadTorchPlugin(std::string &error) {
+static llvm::Expected<const RuntimeServices *> loadTorchPlugin() {
   std::string path;
   if (const char *override = std::getenv("MAV_TORCH_PLUGIN")) {
     path = override;
@@ -32,17 +32,17 @@ static const RuntimeServices *loadTorchPlugin(std::string &error) {
   std::string loadError;
   llvm::sys::DynamicLibrary library =
       llvm::sys::DynamicLibrary::getPermanentLibrary(path.c_str(), &loadError);
-  if (!library.isValid()) {
-    error = "cannot load mav's libtorch plugin: " + loadError;
-    return nullptr;
-  }
+  if (!library.isValid())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot load mav's libtorch plugin: " +
+                                       loadError);
   auto entry = reinterpret_cast<const RuntimeServices *(*)()>(
       library.getAddressOfSymbol("mavRuntimeServices"));
   const RuntimeServices *services = entry ? entry() : nullptr;
-  if (!services || services->version != RuntimeServices::kVersion) {
-    error = path + " is not a matching mav libtorch plugin";
-    return nullptr;
-  }
+  if (!services || services->version != RuntimeServices::kVersion)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        path + " is not a matching mav libtorch plugin");
   return services;
 }
 
@@ -71,8 +71,8 @@ void mav::prefetchTorchRuntime() {
   if (prefetch.thread.joinable())
     return;
   prefetch.thread = std::thread([] {
-    std::string ignored; // A failed load is reported by its first use.
-    getRuntimeServices(ignored);
+    // A failed load is reported by its first use.
+    llvm::consumeError(getRuntimeServices().takeError());
   });
 }
 

@@ -34,12 +34,8 @@ struct ExportCheckpoint : mav::impl::ExportCheckpointBase<ExportCheckpoint> {
         module, getArgument(),
         {builder.getNamedAttr("path", builder.getStringAttr(path)),
          builder.getNamedAttr("weights", builder.getI64IntegerAttr(weights))});
-    std::string error;
-    if (failed(writeCheckpoint(module, path, error))) {
-      module.emitError() << "cannot write checkpoint '" << path
-                         << "': " << error;
+    if (failed(writeCheckpoint(module, path)))
       return signalPassFailure();
-    }
   }
 };
 } // namespace

@@ -25,6 +25,17 @@ using llvm::StringRef;
 
 namespace {
 
+/// readCheckpoint, with its error as a string.
+std::optional<ModuleFile>
+readCheckpointOr(StringRef path, std::shared_ptr<llvm::MemoryBuffer> data,
+                 std::string &error) {
+  llvm::Expected<ModuleFile> file = readCheckpoint(path, std::move(data));
+  if (file)
+    return std::move(*file);
+  error = llvm::toString(file.takeError());
+  return std::nullopt;
+}
+
 constexpr StringRef kModule = R"mlir(
 mav.weight @w parameter = dense_resource<w> : tensor<2xf32>
 {-#
@@ -82,7 +93,7 @@ protected:
     std::string error;
     std::shared_ptr<llvm::MemoryBuffer> buffer =
         llvm::MemoryBuffer::getMemBufferCopy(bytes, "mem.ckpt");
-    if (readCheckpoint("mem.ckpt", buffer, error))
+    if (readCheckpointOr("mem.ckpt", buffer, error))
       return "read";
     EXPECT_EQ(StringRef(error).find('\n'), StringRef::npos) << error;
     EXPECT_TRUE(StringRef(error).startswith("mem.ckpt: ")) << error;
@@ -109,7 +120,7 @@ TEST_F(CheckpointReaderTest, ReadsFromMemory) {
   std::string error;
   std::shared_ptr<llvm::MemoryBuffer> buffer =
       llvm::MemoryBuffer::getMemBufferCopy(write(records), "mem.ckpt");
-  std::optional<ModuleFile> file = readCheckpoint("mem.ckpt", buffer, error);
+  std::optional<ModuleFile> file = readCheckpointOr("mem.ckpt", buffer, error);
   ASSERT_TRUE(file) << error;
   ASSERT_TRUE(file->weights);
   llvm::SourceMgr sourceMgr;

@@ -6,6 +6,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 
@@ -82,10 +83,24 @@ TEST_F(IRTest, ArgumentTreeOrderIsChecked) {
   Builder builder(&context);
   Attribute second = OperandRefAttr::get(&context, 1);
   Attribute first = OperandRefAttr::get(&context, 0);
-  EXPECT_FALSE(checkArgumentTree({first, second}, 2).has_value());
-  EXPECT_TRUE(checkArgumentTree({second, first}, 2).has_value());
-  EXPECT_TRUE(checkArgumentTree({first}, 2).has_value());
-  EXPECT_TRUE(checkArgumentTree({builder.getI32IntegerAttr(3)}, 0).has_value());
+  std::string messages;
+  ScopedDiagnosticHandler collect(&context, [&](Diagnostic &diagnostic) {
+    messages += diagnostic.str() + "\n";
+  });
+  auto verify = [&](ArrayRef<Attribute> roots, unsigned numOperands) {
+    return verifyArgumentTree(roots, numOperands, [&] {
+      return mlir::emitError(builder.getUnknownLoc());
+    });
+  };
+  EXPECT_TRUE(succeeded(verify({first, second}, 2)));
+  EXPECT_TRUE(failed(verify({second, first}, 2)));
+  EXPECT_TRUE(failed(verify({first}, 2)));
+  EXPECT_TRUE(failed(verify({builder.getI32IntegerAttr(3)}, 0)));
+  EXPECT_EQ(messages, "operand reference #1 is out of order: expected #0\n"
+                      "arguments reference 1 operands but the node has 2\n"
+                      "argument 3 : i32 is not an int (i64), float (f64), "
+                      "bool, None, string, list, tuple, dict, dtype, device, "
+                      "memory format, layout or operand\n");
 }
 
 } // namespace

@@ -42,11 +42,20 @@ private:
   size_t size;
 };
 
+/// ZipArchive::open, with its error as a string.
+std::optional<ZipArchive> openArchive(StringRef data, std::string &error) {
+  llvm::Expected<ZipArchive> archive = ZipArchive::open(data);
+  if (archive)
+    return std::move(*archive);
+  error = llvm::toString(archive.takeError());
+  return std::nullopt;
+}
+
 /// The error of opening `bytes`, or "opened" if they open.
 std::string openError(StringRef bytes) {
   ExactBuffer buffer(bytes);
   std::string error;
-  if (ZipArchive::open(buffer.get(), error))
+  if (openArchive(buffer.get(), error))
     return "opened";
   EXPECT_FALSE(error.empty());
   EXPECT_EQ(error.find('\n'), std::string::npos) << error;
@@ -61,7 +70,7 @@ bool contains(StringRef outer, StringRef inner) {
 void expectErrorOrRecordsInside(StringRef bytes) {
   ExactBuffer buffer(bytes);
   std::string error;
-  std::optional<ZipArchive> archive = ZipArchive::open(buffer.get(), error);
+  std::optional<ZipArchive> archive = openArchive(buffer.get(), error);
   if (!archive) {
     EXPECT_FALSE(error.empty());
     return;
@@ -115,7 +124,7 @@ TEST(ZipArchive, ReadsRecordsInPlace) {
   std::vector<Entry> entries = sampleEntries();
   ExactBuffer buffer(writeZip(entries));
   std::string error;
-  std::optional<ZipArchive> archive = ZipArchive::open(buffer.get(), error);
+  std::optional<ZipArchive> archive = openArchive(buffer.get(), error);
   ASSERT_TRUE(archive) << error;
   expectSampleRecords(entries, *archive, buffer.get(), 64);
 }
@@ -123,7 +132,7 @@ TEST(ZipArchive, ReadsRecordsInPlace) {
 TEST(ZipArchive, MissingRecords) {
   ExactBuffer buffer(writeZip(sampleEntries()));
   std::string error;
-  std::optional<ZipArchive> archive = ZipArchive::open(buffer.get(), error);
+  std::optional<ZipArchive> archive = openArchive(buffer.get(), error);
   ASSERT_TRUE(archive) << error;
   for (StringRef name : {"missing", "", "data", "data/", "archive/data/0",
                          "data/00", "DATA.PKL"}) {
@@ -140,7 +149,7 @@ TEST(ZipArchive, UnalignedRecordsAndComment) {
   layout.comment = "PK\x05\x06" + std::string(30, 'c');
   ExactBuffer buffer(writeZip(entries, layout));
   std::string error;
-  std::optional<ZipArchive> archive = ZipArchive::open(buffer.get(), error);
+  std::optional<ZipArchive> archive = openArchive(buffer.get(), error);
   ASSERT_TRUE(archive) << error;
   expectSampleRecords(entries, *archive, buffer.get(), 0);
 }
@@ -156,7 +165,7 @@ TEST(ZipArchive, EmptyRecords) {
     layout.alignment = alignment;
     ExactBuffer buffer(writeZip(entries, layout));
     std::string error;
-    std::optional<ZipArchive> archive = ZipArchive::open(buffer.get(), error);
+    std::optional<ZipArchive> archive = openArchive(buffer.get(), error);
     ASSERT_TRUE(archive) << error;
     EXPECT_EQ(archive->getArchiveName(), "model");
     std::optional<StringRef> empty = archive->getRecord("empty");
@@ -179,7 +188,7 @@ TEST(ZipArchive, Zip64) {
   layout.zip64 = true;
   ExactBuffer buffer(writeZip(entries, layout));
   std::string error;
-  std::optional<ZipArchive> archive = ZipArchive::open(buffer.get(), error);
+  std::optional<ZipArchive> archive = openArchive(buffer.get(), error);
   ASSERT_TRUE(archive) << error;
   expectSampleRecords(entries, *archive, buffer.get(), 64);
 }
@@ -197,7 +206,7 @@ TEST(ZipArchive, ManyRecords) {
   layout.zip64 = true;
   std::string zip = writeZip(entries, layout);
   std::string error;
-  std::optional<ZipArchive> archive = ZipArchive::open(zip, error);
+  std::optional<ZipArchive> archive = openArchive(zip, error);
   ASSERT_TRUE(archive) << error;
   ASSERT_EQ(archive->getRecordNames().size(), kNumRecords);
   EXPECT_EQ(archive->getRecordNames()[kNumRecords - 1], "data/69999");
@@ -262,7 +271,7 @@ TEST(ZipArchive, CompressedRecordIsListedButNotRead) {
   entries[2].uncompressedSize = entries[2].data.size() * 3;
   std::string zip = writeZip(entries);
   std::string error;
-  std::optional<ZipArchive> archive = ZipArchive::open(zip, error);
+  std::optional<ZipArchive> archive = openArchive(zip, error);
   ASSERT_TRUE(archive) << error;
   EXPECT_TRUE(archive->hasRecord("data/1"));
   EXPECT_TRUE(archive->isCompressed("data/1"));
@@ -409,7 +418,7 @@ TEST(ZipArchive, RealArchive) {
                       << buffer.getError().message();
   std::string error;
   std::optional<ZipArchive> archive =
-      ZipArchive::open((*buffer)->getBuffer(), error);
+      openArchive((*buffer)->getBuffer(), error);
   ASSERT_TRUE(archive) << path << ": " << error;
   EXPECT_FALSE(archive->getArchiveName().empty());
   // torch.save's pickle, which ends with the STOP opcode.

@@ -199,11 +199,9 @@ int main(int argc, char **argv) {
       mav::pipelineNeedsTorch(requested))
     mav::prefetchTorchRuntime();
 
-  std::string error;
-  std::optional<mav::ModuleFile> input =
-      mav::openModuleFile(inputFilename, error);
+  llvm::Expected<mav::ModuleFile> input = mav::openModuleFile(inputFilename);
   if (!input) {
-    llvm::errs() << error << "\n";
+    llvm::errs() << llvm::toString(input.takeError()) << "\n";
     mav::waitForTorchPrefetch();
     return 1;
   }
@@ -248,10 +246,11 @@ int main(int argc, char **argv) {
                            /*implicitModule=*/!noImplicitModule)))
       return llvm::make_error<llvm::StringError>(
           "", llvm::inconvertibleErrorCode());
-    if (!reportFilename.empty() &&
-        failed(collector.writeJson(reportFilename, error)))
-      return llvm::make_error<llvm::StringError>(
-          "mav-opt: " + error, llvm::inconvertibleErrorCode());
+    if (!reportFilename.empty())
+      if (llvm::Error written = collector.writeJson(reportFilename))
+        return llvm::make_error<llvm::StringError>(
+            "mav-opt: " + llvm::toString(std::move(written)),
+            llvm::inconvertibleErrorCode());
     return llvm::Error::success();
   };
   bool written = writeOutput(outputFilename, run);

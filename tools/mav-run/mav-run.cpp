@@ -196,10 +196,9 @@ static int runMain(int argc, char **argv) {
   context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  std::string error;
-  std::optional<ModuleFile> input = openModuleFile(inputFile, error);
+  llvm::Expected<ModuleFile> input = openModuleFile(inputFile);
   if (!input) {
-    llvm::errs() << "mav-run: " << error << "\n";
+    llvm::errs() << "mav-run: " << llvm::toString(input.takeError()) << "\n";
     return 1;
   }
   sourceMgr.AddNewSourceBuffer(makeParsable(std::move(input->ir)),

@@ -265,11 +265,16 @@ int main(int argc, char **argv) {
   // --mav-roundtrip and the exports read IR or checkpoints; the importer
   // reads archives.
   std::optional<mav::ModuleFile> input;
-  if (readsIR())
-    input = mav::openModuleFile(inputFile, error);
-  else if (std::unique_ptr<llvm::MemoryBuffer> archive =
-               openInputFile(inputFile, &error))
+  if (readsIR()) {
+    llvm::Expected<mav::ModuleFile> opened = mav::openModuleFile(inputFile);
+    if (opened)
+      input = std::move(*opened);
+    else
+      error = llvm::toString(opened.takeError());
+  } else if (std::unique_ptr<llvm::MemoryBuffer> archive =
+                 openInputFile(inputFile, &error)) {
     input = mav::ModuleFile{std::move(archive), nullptr};
+  }
   if (!input) {
     llvm::errs() << "mav-translate: " << error << "\n";
     return 1;

@@ -21,6 +21,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <memory>
@@ -32,9 +33,9 @@ namespace mav {
 /// Writes `module` to `path` atomically: into a temporary file beside it,
 /// every write checked, flushed to disk, and renamed over `path` only when
 /// complete. On failure `path` is untouched, no temporary file is left, and
-/// `error` says why.
-mlir::LogicalResult writeCheckpoint(mlir::ModuleOp module, llvm::StringRef path,
-                                    std::string &error);
+/// an error at the module says why.
+mlir::LogicalResult writeCheckpoint(mlir::ModuleOp module,
+                                    llvm::StringRef path);
 
 /// Where a checkpoint's weights are: checked records of the mapped file.
 struct CheckpointWeights {
@@ -63,16 +64,13 @@ struct ModuleFile {
 /// Opens `path` ("-" for standard input). For a checkpoint, checks the
 /// format, the version, the header's checksums of the manifest and the graph,
 /// every field of the manifest, and every record's checksum, before any of
-/// it is used. Nullopt with a one-line `error` naming the file and the
-/// problem.
-std::optional<ModuleFile> openModuleFile(llvm::StringRef path,
-                                         std::string &error);
+/// it is used. Fails with a one-line error naming the file and the problem.
+llvm::Expected<ModuleFile> openModuleFile(llvm::StringRef path);
 
 /// The checkpoint `data`, read from `path` (a name for diagnostics only: a
 /// buffer in memory reads the same), checked as openModuleFile says.
-std::optional<ModuleFile>
-readCheckpoint(llvm::StringRef path, std::shared_ptr<llvm::MemoryBuffer> data,
-               std::string &error);
+llvm::Expected<ModuleFile>
+readCheckpoint(llvm::StringRef path, std::shared_ptr<llvm::MemoryBuffer> data);
 
 /// Points the empty blob of every weight the checkpoint holds data for at
 /// that data, in place (no copy). Fails, naming the weight, when a weight's

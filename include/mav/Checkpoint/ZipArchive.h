@@ -19,6 +19,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <optional>
 #include <string>
@@ -30,13 +31,12 @@ namespace mav {
 class ZipArchive {
 public:
   /// Reads the central directory of `data`, which must outlive the archive.
-  /// On failure returns std::nullopt and sets `error` to one line, lower
-  /// case, no trailing period, no file name (the caller prefixes it), e.g.
+  /// On failure the error is one line, lower case, no trailing period, no
+  /// file name (the caller prefixes it), e.g.
   /// "not a zip archive (no end of central directory record)" or
   /// "record 'archive/data/3' is encrypted; encrypted records are not
   /// supported".
-  static std::optional<ZipArchive> open(llvm::StringRef data,
-                                        std::string &error);
+  static llvm::Expected<ZipArchive> open(llvm::StringRef data);
 
   /// The record's bytes, by its name without the archive's top directory
   /// (PyTorchStreamReader's convention: "archive/data/0" is "data/0").
@@ -51,6 +51,9 @@ public:
   llvm::StringRef getArchiveName() const { return archiveName; }
 
 private:
+  /// open(), failing with std::nullopt and `error`.
+  static std::optional<ZipArchive> openArchive(llvm::StringRef data,
+                                               std::string &error);
   ZipArchive() = default;
 
   llvm::StringRef archiveName;

@@ -35,10 +35,11 @@ void printArgumentValue(mlir::OpAsmPrinter &printer, mlir::Attribute value,
                         mlir::OperandRange operands);
 
 /// Checks that every leaf is an argument form mav knows and that operand
-/// references number the operands exactly once, in tree order. On failure
-/// returns a message describing the problem.
-std::optional<std::string>
-checkArgumentTree(llvm::ArrayRef<mlir::Attribute> roots, unsigned numOperands);
+/// references number the operands exactly once, in tree order. Reports a
+/// failure through `emitError`, as MLIR's verify functions do.
+mlir::LogicalResult
+verifyArgumentTree(llvm::ArrayRef<mlir::Attribute> roots, unsigned numOperands,
+                   llvm::function_ref<mlir::InFlightDiagnostic()> emitError);
 
 /// Calls `fn(index)` for each operand reference in tree order.
 void walkOperandRefs(mlir::Attribute value,

@@ -20,7 +20,7 @@ public:
   PassOutputCollector();
   std::unique_ptr<mlir::PassInstrumentation> makeInstrumentation();
   /// Writes atomically; on failure `error` says why.
-  mlir::LogicalResult writeJson(llvm::StringRef path, std::string &error) const;
+  llvm::Error writeJson(llvm::StringRef path) const;
 
   struct State;
 

@@ -18,7 +18,7 @@
 #include "mav/Runtime/GraphAnalyses.h"
 #include "mav/Runtime/ShapePropagation.h"
 
-#include <string>
+#include "llvm/Support/Error.h"
 
 namespace mav {
 
@@ -34,8 +34,7 @@ struct RuntimeServices {
       llvm::SmallVectorImpl<mlir::Attribute> &outputs) = nullptr;
   /// See writeCheckpoint (Checkpoint.h).
   mlir::LogicalResult (*writeCheckpoint)(mlir::ModuleOp module,
-                                         llvm::StringRef path,
-                                         std::string &error) = nullptr;
+                                         llvm::StringRef path) = nullptr;
   /// See analyseScale (GraphAnalyses.h).
   mlir::LogicalResult (*analyseScale)(GraphOp graph, const RandomDraw &draw,
                                       bool backward,
@@ -50,14 +49,14 @@ struct RuntimeServices {
 /// start-up). Null unregisters it.
 void registerRuntimeServices(const RuntimeServices *services);
 
-/// How to obtain a backend on first use when none is registered: returns
-/// the services, or null with `error` saying why.
-using RuntimeServicesLoader = const RuntimeServices *(*)(std::string &error);
+/// How to obtain a backend on first use when none is registered: the
+/// services, or an error saying why there are none.
+using RuntimeServicesLoader = llvm::Expected<const RuntimeServices *> (*)();
 void setRuntimeServicesLoader(RuntimeServicesLoader loader);
 
-/// The registered backend, else the loader's; null with `error` saying why
-/// when there is none.
-const RuntimeServices *getRuntimeServices(std::string &error);
+/// The registered backend, else the loader's, else an error saying why there
+/// is none.
+llvm::Expected<const RuntimeServices *> getRuntimeServices();
 
 } // namespace mav
 

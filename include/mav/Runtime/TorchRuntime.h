@@ -21,8 +21,8 @@ mlir::LogicalResult propagateShapes(
     const ShapePropagationOptions &options,
     llvm::function_ref<void(mlir::Operation *, const NodeShapes &)> onNode,
     llvm::SmallVectorImpl<mlir::Attribute> &outputs);
-mlir::LogicalResult writeCheckpoint(mlir::ModuleOp module, llvm::StringRef path,
-                                    std::string &error);
+mlir::LogicalResult writeCheckpoint(mlir::ModuleOp module,
+                                    llvm::StringRef path);
 mlir::LogicalResult analyseScale(GraphOp graph, const RandomDraw &draw,
                                  bool backward, ScaleAnalysisResult &result);
 mlir::LogicalResult recordExecOrder(GraphOp graph, const RandomDraw &draw,

@@ -29,15 +29,25 @@ GetAttrOp NodeBuilder::createGetAttr(Location loc, WeightOp weight) {
       Attribute(), Attribute(), Attribute());
 }
 
+template <typename OpT>
+static OpT createCall(NodeBuilder &builder, Attribute scope, Location loc,
+                      StringRef target, ArrayRef<Attribute> args,
+                      ArrayRef<NamedAttribute> kwargs, ValueRange operands,
+                      TypeRange resultTypes) {
+  return builder.create<OpT>(loc, resultTypes, operands, target,
+                             builder.getArrayAttr(args),
+                             builder.getDictionaryAttr(kwargs),
+                             builder.claimName(NodeNamer::fromOperator(target)),
+                             scope, Attribute(), Attribute(), Attribute());
+}
+
 CallFunctionOp NodeBuilder::createCallFunction(Location loc, StringRef target,
                                                ArrayRef<Attribute> args,
                                                ArrayRef<NamedAttribute> kwargs,
                                                ValueRange operands,
                                                TypeRange resultTypes) {
-  return create<CallFunctionOp>(loc, resultTypes, operands, target,
-                                getArrayAttr(args), getDictionaryAttr(kwargs),
-                                claimName(NodeNamer::fromOperator(target)),
-                                scope, Attribute(), Attribute(), Attribute());
+  return createCall<CallFunctionOp>(*this, scope, loc, target, args, kwargs,
+                                    operands, resultTypes);
 }
 
 CallMethodOp NodeBuilder::createCallMethod(Location loc, StringRef method,
@@ -45,8 +55,6 @@ CallMethodOp NodeBuilder::createCallMethod(Location loc, StringRef method,
                                            ArrayRef<NamedAttribute> kwargs,
                                            ValueRange operands,
                                            TypeRange resultTypes) {
-  return create<CallMethodOp>(loc, resultTypes, operands, method,
-                              getArrayAttr(args), getDictionaryAttr(kwargs),
-                              claimName(NodeNamer::fromOperator(method)), scope,
-                              Attribute(), Attribute(), Attribute());
+  return createCall<CallMethodOp>(*this, scope, loc, method, args, kwargs,
+                                  operands, resultTypes);
 }

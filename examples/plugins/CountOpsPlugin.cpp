@@ -2,15 +2,11 @@
 // Counts the nodes of each mase_op in the model's graphs, as pass outputs.
 //===----------------------------------------------------------------------===//
 
-#include "mav/IR/OperatorInference.h"
-#include "mav/Passes/Metadata.h"
-#include "mav/Passes/PassOutputs.h"
+#include "mav/Passes/PassAPI.h"
 #include "mav/Tools/Plugin.h"
-#include "mlir/IR/Builders.h"
-#include "mlir/Pass/Pass.h"
-#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
+using namespace mav;
 
 namespace {
 struct CountOps : PassWrapper<CountOps, OperationPass<ModuleOp>> {
@@ -19,22 +15,17 @@ struct CountOps : PassWrapper<CountOps, OperationPass<ModuleOp>> {
   StringRef getDescription() const final { return "count nodes by mase_op"; }
 
   void runOnOperation() override {
-    llvm::MapVector<StringRef, int64_t> counts;
-    for (mav::GraphOp graph : mav::getPublicGraphs(getOperation()))
-      for (auto node : graph.getBodyBlock().getOps<mav::NodeOpInterface>())
-        ++counts[mav::getMaseOp(node)];
-    Builder builder(&getContext());
-    NamedAttrList outputs;
-    for (auto [op, count] : counts)
-      outputs.append(op.empty() ? "unknown" : op,
-                     builder.getI64IntegerAttr(count));
-    mav::recordPassOutputs(getOperation(), getArgument(), outputs);
+    llvm::StringMap<int64_t> counts;
+    for (GraphOp graph : getPublicGraphs(getOperation()))
+      for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>()) {
+        StringRef op = getMaseOp(node);
+        ++counts[op.empty() ? "unknown" : op];
+      }
+    recordPassOutputs(getOperation(), getArgument(),
+                      countsAttr(&getContext(), counts).getValue());
     markAllAnalysesPreserved();
   }
 };
 } // namespace
 
-extern "C" LLVM_ATTRIBUTE_WEAK mav::PassPluginInfo mavGetPassPluginInfo() {
-  return {MAV_PLUGIN_API_VERSION, "count-ops", "1.0",
-          [] { PassRegistration<CountOps>(); }};
-}
+MAV_PASS_PLUGIN("count-ops", "1.0", CountOps)

@@ -3,14 +3,8 @@
 // channel c: W' = W s, b' = (b - mean) s + beta, s = gamma / sqrt(var + eps).
 //===----------------------------------------------------------------------===//
 
-#include "mav/IR/ArgumentEditor.h"
-#include "mav/IR/GraphCleanup.h"
-#include "mav/IR/ModuleNodes.h"
-#include "mav/IR/OperatorInference.h"
-#include "mav/Passes/PassOutputs.h"
+#include "mav/Passes/PassAPI.h"
 #include "mav/Tools/Plugin.h"
-#include "mlir/IR/Builders.h"
-#include "mlir/Pass/Pass.h"
 
 #include <cmath>
 
@@ -40,10 +34,9 @@ struct FoldBatchNorm : PassWrapper<FoldBatchNorm, OperationPass<ModuleOp>> {
     // The folded norms' bodies, then their weights, are read by nothing.
     eraseUnusedBodies(getOperation());
     eraseUnusedWeights(getOperation());
-    Builder builder(&getContext());
     recordPassOutputs(
         getOperation(), getArgument(),
-        {builder.getNamedAttr("folded", builder.getI64IntegerAttr(folded))});
+        countsAttr(&getContext(), {{"folded", folded}}).getValue());
   }
 
   /// Folds `norm` (true), or leaves it (false), or fails after a diagnostic.
@@ -114,7 +107,4 @@ struct FoldBatchNorm : PassWrapper<FoldBatchNorm, OperationPass<ModuleOp>> {
 };
 } // namespace
 
-extern "C" LLVM_ATTRIBUTE_WEAK mav::PassPluginInfo mavGetPassPluginInfo() {
-  return {MAV_PLUGIN_API_VERSION, "fold-batchnorm", "1.0",
-          [] { PassRegistration<FoldBatchNorm>(); }};
-}
+MAV_PASS_PLUGIN("fold-batchnorm", "1.0", FoldBatchNorm)

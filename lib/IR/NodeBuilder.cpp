@@ -21,6 +21,12 @@ NodeBuilder::NodeBuilder(Operation *before)
     scope = node.getNodeScope();
 }
 
+NodeBuilder NodeBuilder::after(Operation *node) {
+  NodeBuilder builder(node);
+  builder.setInsertionPointAfter(node);
+  return builder;
+}
+
 GetAttrOp NodeBuilder::createGetAttr(Location loc, WeightOp weight) {
   return create<GetAttrOp>(
       loc, weight.getWeightType(),
@@ -32,9 +38,10 @@ GetAttrOp NodeBuilder::createGetAttr(Location loc, WeightOp weight) {
 template <typename OpT>
 static OpT createCall(NodeBuilder &builder, Attribute scope, Location loc,
                       StringRef target, ArrayRef<Attribute> args,
-                      ArrayRef<NamedAttribute> kwargs, ValueRange operands,
+                      ArrayRef<NamedAttribute> kwargs,
+                      const ArgumentTreeBuilder &tree,
                       TypeRange resultTypes) {
-  return builder.create<OpT>(loc, resultTypes, operands, target,
+  return builder.create<OpT>(loc, resultTypes, tree.getOperands(), target,
                              builder.getArrayAttr(args),
                              builder.getDictionaryAttr(kwargs),
                              builder.claimName(NodeNamer::fromOperator(target)),
@@ -44,17 +51,17 @@ static OpT createCall(NodeBuilder &builder, Attribute scope, Location loc,
 CallFunctionOp NodeBuilder::createCallFunction(Location loc, StringRef target,
                                                ArrayRef<Attribute> args,
                                                ArrayRef<NamedAttribute> kwargs,
-                                               ValueRange operands,
+                                               const ArgumentTreeBuilder &tree,
                                                TypeRange resultTypes) {
   return createCall<CallFunctionOp>(*this, scope, loc, target, args, kwargs,
-                                    operands, resultTypes);
+                                    tree, resultTypes);
 }
 
 CallMethodOp NodeBuilder::createCallMethod(Location loc, StringRef method,
                                            ArrayRef<Attribute> args,
                                            ArrayRef<NamedAttribute> kwargs,
-                                           ValueRange operands,
+                                           const ArgumentTreeBuilder &tree,
                                            TypeRange resultTypes) {
   return createCall<CallMethodOp>(*this, scope, loc, method, args, kwargs,
-                                  operands, resultTypes);
+                                  tree, resultTypes);
 }

@@ -164,9 +164,17 @@ LogicalResult mav::detail::setWeightBytes(WeightOp weight, ShapedType type,
     return weight.emitError()
            << "weight '" << weight.getSymName() << "': " << bytes.size()
            << " bytes do not fill " << type;
-  ElementsAttr value =
-      makeResource(type, bytes, alignment, weight.getSymName());
-  weight.setValueAttr(value);
+  // A blob of the same type is replaced in place, under its key; anything
+  // else becomes a new blob.
+  auto resource = weight.getValue().dyn_cast<DenseResourceElementsAttr>();
+  if (resource && resource.getType() == type &&
+      resource.getRawHandle().getResource())
+    resource.getRawHandle().getResource()->setBlob(
+        HeapAsmResourceBlob::allocateAndCopyWithAlign(bytes, alignment));
+  else
+    weight.setValueAttr(
+        makeResource(type, bytes, alignment, weight.getSymName()));
+  ElementsAttr value = weight.getValue();
   auto module = weight->getParentOfType<ModuleOp>();
   StringAttr name = weight.getSymNameAttr();
   for (WeightOp tied : module.getOps<WeightOp>())

@@ -13,7 +13,9 @@
 #include "mav/IR/OperatorInference.h"
 #include "mav/IR/WeightData.h"
 
+#include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
@@ -102,6 +104,21 @@ TEST_F(PassApiTest, WritesWeightsAndTheirTies) {
   EXPECT_EQ(*readWeightData<float>(weight("head.weight")), values);
   // The weight tied to it shares its value, as PyTorch shares a Parameter.
   EXPECT_EQ(*readWeightData<float>(weight("alias")), values);
+  // Written again, the blob is replaced in place, under the same key.
+  auto key = [&] {
+    return weight("head.weight")
+        .getValue()
+        .cast<DenseResourceElementsAttr>()
+        .getRawHandle()
+        .getKey()
+        .str();
+  };
+  std::string before = key();
+  SmallVector<float> again = {9, 10};
+  ASSERT_TRUE(succeeded(setWeightData<float>(weight("head.weight"), again)));
+  EXPECT_EQ(key(), before);
+  EXPECT_EQ(*readWeightData<float>(weight("head.weight")), again);
+  EXPECT_EQ(*readWeightData<float>(weight("alias")), again);
   // A tied name is written through the weight it is tied to.
   EXPECT_TRUE(failed(setWeightData<float>(weight("alias"), values)));
   // A new type: the values must fill it.
@@ -221,16 +238,21 @@ TEST_F(PassApiTest, EditingDropsStaleMetadata) {
 TEST_F(PassApiTest, NamesNewNodesAsFxDoes) {
   ASSERT_TRUE(module);
   auto relu = find<CallFunctionOp>("relu");
-  NodeBuilder nodes(relu);
+  relu->setAttr("scope", ScopeAttr::get(&context, "block", "my.Block"));
+  NodeBuilder nodes = NodeBuilder::after(relu);
   ArgumentTreeBuilder args(&context);
-  SmallVector<Attribute> positional = {args.use(relu->getOperand(0))};
-  CallFunctionOp again =
-      nodes.createCallFunction(relu.getLoc(), "aten::relu_", positional, {},
-                               args.getOperands(), relu->getResultTypes());
+  // The operands are read when the call is built, after its arguments.
+  CallFunctionOp again = nodes.createCallFunction(
+      relu.getLoc(), "aten::relu_", {args.use(relu->getOperand(0))}, {}, args,
+      relu->getResultTypes());
   EXPECT_EQ(again.getName(), "relu_1"); // relu is taken; `_` dropped as FX
-  CallMethodOp method =
-      nodes.createCallMethod(relu.getLoc(), "relu", positional, {},
-                             args.getOperands(), relu->getResultTypes());
+  EXPECT_EQ(again->getNumOperands(), 1u);
+  EXPECT_EQ(again->getPrevNode(), relu.getOperation());
+  EXPECT_EQ(again.getScopeAttr(), relu.getScopeAttr());
+  ArgumentTreeBuilder methodArgs(&context);
+  CallMethodOp method = nodes.createCallMethod(
+      relu.getLoc(), "relu", {methodArgs.use(relu->getOperand(0))}, {},
+      methodArgs, relu->getResultTypes());
   EXPECT_EQ(method.getName(), "relu_2");
   GetAttrOp read = nodes.createGetAttr(relu.getLoc(), weight("head.weight"));
   EXPECT_EQ(read.getName(), "head_weight");

@@ -4,11 +4,11 @@
 // a base derived from the target (`aten::add` -> `add`, `layer1.0.conv1` ->
 // `layer1_0_conv1`), then `_1`, `_2`, ... when the graph already has it.
 //
-//   NodeBuilder nodes(relu);                  // insert before `relu`
+//   NodeBuilder nodes = NodeBuilder::after(relu);   // or NodeBuilder(before)
 //   ArgumentTreeBuilder args(context);
 //   CallFunctionOp scaled = nodes.createCallFunction(
-//       loc, "aten::mul", {args.use(x), args.use(scale)}, {},
-//       args.getOperands(), x.getType());    // named "mul" or "mul_1" ...
+//       loc, "aten::mul", {args.use(x), args.use(scale)}, {}, args,
+//       x.getType());                        // named "mul" or "mul_1" ...
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +33,9 @@ public:
   /// the scope of `before` when it is a node.
   explicit NodeBuilder(mlir::Operation *before);
 
+  /// Inserts right after `node`; new nodes get its scope.
+  static NodeBuilder after(mlir::Operation *node);
+
   /// A name no node or placeholder of the graph has, derived from
   /// `candidate` (sanitised into a Python identifier).
   std::string claimName(llvm::StringRef candidate) {
@@ -46,19 +49,19 @@ public:
   GetAttrOp createGetAttr(mlir::Location loc, WeightOp weight);
 
   /// A call_function of `target` with arguments `args` and `kwargs`, whose
-  /// operand references number `operands` (ArgumentTreeBuilder), named after
-  /// the operator.
+  /// operand references `tree` made (its operands are read once the
+  /// arguments are built), named after the operator.
   CallFunctionOp createCallFunction(mlir::Location loc, llvm::StringRef target,
                                     llvm::ArrayRef<mlir::Attribute> args,
                                     llvm::ArrayRef<mlir::NamedAttribute> kwargs,
-                                    mlir::ValueRange operands,
+                                    const ArgumentTreeBuilder &tree,
                                     mlir::TypeRange resultTypes);
 
   /// A call_method of Tensor method `method`, as createCallFunction.
   CallMethodOp createCallMethod(mlir::Location loc, llvm::StringRef method,
                                 llvm::ArrayRef<mlir::Attribute> args,
                                 llvm::ArrayRef<mlir::NamedAttribute> kwargs,
-                                mlir::ValueRange operands,
+                                const ArgumentTreeBuilder &tree,
                                 mlir::TypeRange resultTypes);
 
 private:

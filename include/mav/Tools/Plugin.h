@@ -9,13 +9,17 @@
 //   extern "C" LLVM_ATTRIBUTE_WEAK mav::DialectPluginInfo
 //   mavGetDialectPluginInfo();
 //
-// returning MAV_PLUGIN_API_VERSION and a callback. The library is not linked
+// returning MAV_PLUGIN_API_VERSION and a callback; MAV_PASS_PLUGIN below
+// writes the first for a list of pass classes. The library is not linked
 // against MLIR or mav: mav-opt exports both (examples/plugins).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef MAV_TOOLS_PLUGIN_H
 #define MAV_TOOLS_PLUGIN_H
+
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/Compiler.h"
 
 #include <cstdint>
 
@@ -45,6 +49,21 @@ struct DialectPluginInfo {
   void (*registerDialects)(mlir::DialectRegistry *registry);
 };
 
+namespace detail {
+template <typename... PassTs> void registerPluginPasses() {
+  (mlir::PassRegistration<PassTs>(), ...);
+}
+} // namespace detail
+
 } // namespace mav
+
+/// Defines the entry point of a plugin registering the passes `...`:
+///   MAV_PASS_PLUGIN("fold-batchnorm", "1.0", FoldBatchNorm)
+#define MAV_PASS_PLUGIN(NAME, VERSION, ...)                                    \
+  extern "C" LLVM_ATTRIBUTE_WEAK ::mav::PassPluginInfo                         \
+  mavGetPassPluginInfo() {                                                     \
+    return {MAV_PLUGIN_API_VERSION, NAME, VERSION,                             \
+            ::mav::detail::registerPluginPasses<__VA_ARGS__>};                 \
+  }
 
 #endif // MAV_TOOLS_PLUGIN_H

@@ -41,4 +41,4 @@ tool_dirs = [config.mav_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["FileCheck", "not", "count"],
                                    [config.llvm_tools_dir])
 llvm_config.add_tool_substitutions(
-    ["mav-opt", "mav-translate", "mav-run", "MavUnitTests"], tool_dirs)
+    ["mav-opt", "mav-translate", "mav-run", "MavUnitTests", "MavRuntimeUnitTests"], tool_dirs)

@@ -8,7 +8,7 @@
 // output element unless its formula says otherwise; biases are not counted,
 // as torch.profiler does not count them. Dropout is the identity at
 // inference and has no formula. Formulas that need constants (kernel sizes,
-// head counts, an einsum equation) read them through CostConfig.
+// head counts, an einsum equation) read them through CallArguments.
 //
 // A template formula is instantiated here for each argument the table uses:
 // an entry with a new argument needs one more instantiation line.

@@ -46,7 +46,7 @@ private:
 };
 
 /// Arguments of an aten call, by schema position, else keyword.
-class AtenCallConfig : public CostConfig {
+class AtenCallConfig : public CallArguments {
 public:
   AtenCallConfig(const AtenCall &call, const ShapeView &view)
       : call(call), view(view) {}
@@ -86,7 +86,7 @@ private:
 
 /// A module's `config` constants, by keyword only (positions belong to aten
 /// schemas), and its call's tensors.
-class ModuleConfig : public CostConfig {
+class ModuleConfig : public CallArguments {
 public:
   ModuleConfig(CallModuleOp module, const ShapeView &view,
                SymbolTableCollection &symbols)

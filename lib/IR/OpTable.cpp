@@ -29,6 +29,7 @@
 #include "mav/IR/OpRegistry.h"
 
 #include "CostFormulas.h"
+#include "ShapeRules.h"
 
 #include "llvm/Support/Allocator.h"
 
@@ -601,7 +602,8 @@ ArrayRef<OpInfo> mav::getAllOps() {
        .atenOps = names({"aten::_native_multi_head_attention"}),
        .argRoles = roles({DataIn, DataIn, DataIn, Config, Config, Weight, Bias,
                           Weight, Bias, DataIn, Config, Config, Config}),
-       .cost = attentionCost},
+       .cost = attentionCost,
+       .shape = shape_rules::nativeMultiHeadAttention},
       // The fast path of TransformerEncoderLayer in eval mode. The class is
       // composite and normally inlined; it is listed for --leaf-module.
       {.maseOp = "transformer_encoder_layer",

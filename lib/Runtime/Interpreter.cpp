@@ -424,11 +424,13 @@ FailureOr<std::vector<c10::IValue>>
 Interpreter::Impl::runWithoutMetaKernel(Operation *op, StringRef target,
                                         const runtime::BoundCall &call,
                                         StringRef reason) {
-  // TorchScript's shape function, when it has one, gives the shapes without
-  // arithmetic.
+  // mav's shape rule, else TorchScript's shape function, when there is one,
+  // gives the shapes without arithmetic.
   std::optional<std::vector<c10::IValue>> shaped;
   try {
-    shaped = runShapeFunction(*call.op, call.stack);
+    shaped = runShapeRule(*call.op, call.stack);
+    if (!shaped)
+      shaped = runShapeFunction(*call.op, call.stack);
   } catch (const std::exception &) {
     shaped.reset();
   }

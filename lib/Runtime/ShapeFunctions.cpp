@@ -2,6 +2,8 @@
 
 #include "ShapeFunctions.h"
 
+#include "mav/IR/OpRegistry.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -128,5 +130,91 @@ runtime::runShapeFunction(const torch::jit::Operator &op,
     results.push_back(
         at::empty(shape.toIntVector(), first->options().device(c10::kMeta)));
   }
+  return results;
+}
+
+namespace {
+/// A bound call's arguments, by schema position (the stack holds every
+/// argument, defaults included) or name.
+class StackArguments : public CallArguments {
+public:
+  StackArguments(const c10::FunctionSchema &schema,
+                 const torch::jit::Stack &stack)
+      : schema(schema), stack(stack) {}
+
+  std::optional<llvm::ArrayRef<int64_t>>
+  getShape(unsigned position, llvm::StringRef keyword) const override {
+    const c10::IValue *value = get(position, keyword);
+    if (!value || !value->isTensor() || !value->toTensor().defined())
+      return std::nullopt;
+    c10::IntArrayRef sizes = value->toTensor().sizes();
+    return llvm::ArrayRef<int64_t>(sizes.data(), sizes.size());
+  }
+
+  std::optional<llvm::SmallVector<int64_t>>
+  getInts(unsigned position, llvm::StringRef keyword,
+          size_t count) const override {
+    const c10::IValue *value = get(position, keyword);
+    if (!value)
+      return std::nullopt;
+    if (value->isBool())
+      return llvm::SmallVector<int64_t>(count, value->toBool() ? 1 : 0);
+    if (value->isInt())
+      return llvm::SmallVector<int64_t>(count, value->toInt());
+    if (!value->isIntList())
+      return std::nullopt;
+    std::vector<int64_t> ints = value->toIntVector();
+    if (ints.size() == 1 && count > 1)
+      return llvm::SmallVector<int64_t>(count, ints.front());
+    return llvm::SmallVector<int64_t>(ints.begin(), ints.end());
+  }
+
+  std::optional<llvm::StringRef>
+  getString(unsigned position, llvm::StringRef keyword) const override {
+    const c10::IValue *value = get(position, keyword);
+    if (!value || !value->isString())
+      return std::nullopt;
+    return llvm::StringRef(value->toStringRef());
+  }
+
+private:
+  const c10::IValue *get(unsigned position, llvm::StringRef keyword) const {
+    const std::vector<c10::Argument> &arguments = schema.arguments();
+    if (position >= arguments.size() || position >= stack.size() ||
+        (!keyword.empty() && arguments[position].name() != keyword.str()))
+      return nullptr;
+    const c10::IValue &value = stack[position];
+    return value.isNone() ? nullptr : &value;
+  }
+
+  const c10::FunctionSchema &schema;
+  const torch::jit::Stack &stack;
+};
+} // namespace
+
+std::optional<std::vector<c10::IValue>>
+runtime::runShapeRule(const torch::jit::Operator &op,
+                      const torch::jit::Stack &stack) {
+  const c10::FunctionSchema &schema = op.schema();
+  const OpInfo *info = lookupAtenOp(schema.name());
+  if (!info || !info->shape)
+    return std::nullopt;
+  std::optional<at::Tensor> first;
+  for (const c10::IValue &value : stack)
+    if (value.isTensor() && value.toTensor().defined()) {
+      first = value.toTensor();
+      break;
+    }
+  if (!first)
+    return std::nullopt;
+  std::optional<llvm::SmallVector<ResultShape>> shapes =
+      info->shape(StackArguments(schema, stack));
+  if (!shapes || shapes->size() != schema.returns().size())
+    return std::nullopt;
+  std::vector<c10::IValue> results;
+  for (const ResultShape &shape : *shapes)
+    results.push_back(
+        shape ? at::empty(*shape, first->options().device(c10::kMeta))
+              : at::Tensor());
   return results;
 }

@@ -17,6 +17,11 @@
 
 namespace mav::runtime {
 
+/// Meta tensors of the shapes mav's shape rule (OpRegistry.h) gives for `op`
+/// on `stack`, when the registry has one for it and it applies.
+std::optional<std::vector<c10::IValue>>
+runShapeRule(const torch::jit::Operator &op, const torch::jit::Stack &stack);
+
 /// Meta tensors of the shapes `op` returns for `stack`, when TorchScript has
 /// a shape function for it and every result is a tensor. Results take the
 /// dtype of the first tensor argument.

@@ -52,12 +52,13 @@ struct OpCost {
   int64_t macs = 0;
 };
 
-/// The arguments of a call by schema position or keyword, for the formulas
-/// that need more than positional tensor shapes: constants (kernel sizes,
-/// head counts, an einsum equation) and tensors passed by keyword.
-class CostConfig {
+/// The arguments of a call by schema position or keyword, as cost formulas
+/// and shape rules read them: tensor shapes and constants (kernel sizes,
+/// head counts, an einsum equation, flags). A node's (NodeCost.cpp) and a
+/// bound libtorch call's (lib/Runtime/ShapeFunctions.cpp) implement it.
+class CallArguments {
 public:
-  virtual ~CostConfig() = default;
+  virtual ~CallArguments() = default;
   /// The static shape of the tensor argument `position`, else `keyword`.
   virtual std::optional<llvm::ArrayRef<int64_t>>
   getShape(unsigned position, llvm::StringRef keyword) const = 0;
@@ -79,12 +80,24 @@ struct CostInputs {
   llvm::ArrayRef<std::optional<llvm::ArrayRef<int64_t>>> args;
   llvm::ArrayRef<llvm::ArrayRef<int64_t>> results;
   llvm::ArrayRef<std::optional<llvm::ArrayRef<int64_t>>> operands = {};
-  const CostConfig *config = nullptr;
+  const CallArguments *config = nullptr;
 };
 
 /// Returns the cost of one call, or std::nullopt when a shape or constant it
 /// needs is missing.
 using CostFormula = std::optional<OpCost> (*)(const CostInputs &inputs);
+
+/// The shape of one tensor result; std::nullopt for an undefined tensor
+/// (None to Python: attention weights not asked for).
+using ResultShape = std::optional<llvm::SmallVector<int64_t>>;
+
+/// The result shapes of one call from its arguments, without running it, in
+/// result order; each result has the dtype of the call's first tensor
+/// argument. std::nullopt when the arguments are not ones the operator
+/// accepts, or something the rule needs is missing: the caller then falls
+/// back to running the operator, which reports what is wrong.
+using ShapeRule =
+    std::optional<llvm::SmallVector<ResultShape>> (*)(const CallArguments &);
 
 /// A SystemVerilog component of the library in lib/Export/Verilog/rtl
 /// (docs/Hardware.md): one module in one file, `<module>.sv`.
@@ -122,6 +135,9 @@ struct OpInfo {
   llvm::ArrayRef<ArgRole> argRoles = {};
   /// FLOPs and MACs of one call; null when the operator does no arithmetic.
   CostFormula cost = nullptr;
+  /// Result shapes of one call, for operators libtorch has no meta kernel
+  /// for; null when it has one or mav has no rule yet.
+  ShapeRule shape = nullptr;
   /// The hardware component implementing it; null if mav has none.
   const HardwareComponent *hardware = nullptr;
 };

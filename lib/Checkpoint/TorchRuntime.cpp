@@ -4,9 +4,9 @@
 
 const mav::RuntimeServices *mav::torch_runtime::getServices() {
   static const RuntimeServices services = {
-      RuntimeServices::kVersion, &torch_runtime::propagateShapes,
+      RuntimeServices::kVersion,       &torch_runtime::propagateShapes,
       &torch_runtime::writeCheckpoint, &torch_runtime::analyseScale,
-      &torch_runtime::recordExecOrder};
+      &torch_runtime::recordExecOrder, &torch_runtime::importTorchScript};
   return &services;
 }
 

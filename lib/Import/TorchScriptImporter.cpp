@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ImporterInternals.h"
+#include "mav/Runtime/TorchRuntime.h"
 
 #include "mlir/IR/Verifier.h"
 
@@ -74,9 +75,9 @@ static void recordModuleClasses(ImportContext &ctx,
 }
 
 OwningOpRef<ModuleOp>
-mav::importTorchScript(StringRef buffer, StringRef fileName,
-                       const TorchScriptImportOptions &options,
-                       MLIRContext *context) {
+mav::torch_runtime::importTorchScript(StringRef buffer, StringRef fileName,
+                                      const TorchScriptImportOptions &options,
+                                      MLIRContext *context) {
   context->loadDialect<MavDialect>();
   OwningOpRef<ModuleOp> module =
       ModuleOp::create(FileLineColLoc::get(context, fileName, 0, 0));

@@ -102,3 +102,17 @@ LogicalResult mav::recordExecOrder(GraphOp graph, const RandomDraw &draw,
     return failure();
   return services->recordExecOrder(graph, draw, backward, result);
 }
+
+OwningOpRef<ModuleOp>
+mav::importTorchScript(StringRef buffer, StringRef fileName,
+                       const TorchScriptImportOptions &options,
+                       MLIRContext *context) {
+  llvm::Expected<const RuntimeServices *> services = getRuntimeServices();
+  if (!services) {
+    mlir::emitError(FileLineColLoc::get(context, fileName, 0, 0))
+        << "cannot import TorchScript: "
+        << llvm::toString(services.takeError());
+    return nullptr;
+  }
+  return (*services)->importTorchScript(buffer, fileName, options, context);
+}

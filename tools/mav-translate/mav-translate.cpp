@@ -28,6 +28,7 @@
 #include "mav/IR/MavOps.h"
 #include "mav/IR/SourceBuffer.h"
 #include "mav/Import/TorchScript.h"
+#include "mav/Runtime/TorchLoader.h"
 #include "mav/Tools/ElideWeightsOption.h"
 #include "mav/Tools/ExitOnClosedPipe.h"
 
@@ -249,11 +250,15 @@ static OwningOpRef<ModuleOp> translate(llvm::SourceMgr &sourceMgr,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  mav::useTorchPlugin();
   mav::exitOnClosedPipe();
   mav::getElideWeightsOption();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   llvm::cl::ParseCommandLineOptions(argc, argv, "mav translation driver\n");
+  // Importing loads libtorch (libMavTorchPlugin.so) while the archive is read.
+  if (!readsIR())
+    mav::prefetchTorchRuntime();
 
   if (translation == Translation::ReportResources)
     return reportResources();

@@ -2,19 +2,21 @@
 //
 // Some passes execute tensors (shape propagation on the meta device, the
 // scale and execution-order analyses) or write checkpoints in PyTorch's
-// format. They do so through the runtime services below, which a backend
-// fills in. mav's one backend is libtorch (lib/Runtime/TorchRuntime.h):
-// tools that link it register it at start-up, and mav-opt, which does not,
-// loads it from libMavTorchPlugin.so the first time a pass asks for a
-// service (TorchLoader.h). The public entry points (propagateShapes,
-// analyseScale, recordExecOrder, writeCheckpoint) are each defined once, in
-// lib/Runtime/RuntimeServices.cpp, and dispatch here. libtorch-free.
+// format, and mav-translate imports TorchScript. They do so through the
+// runtime services below, which a backend fills in. mav's one backend is
+// libtorch (lib/Runtime/TorchRuntime.h): tools that link it register it at
+// start-up, and mav-opt, which does not, loads it from libMavTorchPlugin.so the
+// first time a pass asks for a service (TorchLoader.h). The public entry points
+// (propagateShapes, analyseScale, recordExecOrder, writeCheckpoint,
+// importTorchScript) are each defined once, in lib/Runtime/RuntimeServices.cpp,
+// and dispatch here. libtorch-free.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef MAV_RUNTIME_RUNTIMESERVICES_H
 #define MAV_RUNTIME_RUNTIMESERVICES_H
 
+#include "mav/Import/TorchScript.h"
 #include "mav/Runtime/GraphAnalyses.h"
 #include "mav/Runtime/ShapePropagation.h"
 
@@ -24,7 +26,7 @@ namespace mav {
 
 /// The services of a runtime backend, by address.
 struct RuntimeServices {
-  static constexpr unsigned kVersion = 4;
+  static constexpr unsigned kVersion = 5;
   unsigned version = kVersion;
   /// See propagateShapes (ShapePropagation.h).
   mlir::LogicalResult (*propagateShapes)(
@@ -43,6 +45,11 @@ struct RuntimeServices {
   mlir::LogicalResult (*recordExecOrder)(GraphOp graph, const RandomDraw &draw,
                                          bool backward,
                                          ExecOrderResult &result) = nullptr;
+  /// See importTorchScript (Import/TorchScript.h).
+  mlir::OwningOpRef<mlir::ModuleOp> (*importTorchScript)(
+      llvm::StringRef buffer, llvm::StringRef fileName,
+      const TorchScriptImportOptions &options,
+      mlir::MLIRContext *context) = nullptr;
 };
 
 /// Makes `services` the backend (a tool that links one calls this at

@@ -27,8 +27,12 @@ mlir::LogicalResult analyseScale(GraphOp graph, const RandomDraw &draw,
                                  bool backward, ScaleAnalysisResult &result);
 mlir::LogicalResult recordExecOrder(GraphOp graph, const RandomDraw &draw,
                                     bool backward, ExecOrderResult &result);
+mlir::OwningOpRef<mlir::ModuleOp>
+importTorchScript(llvm::StringRef buffer, llvm::StringRef fileName,
+                  const TorchScriptImportOptions &options,
+                  mlir::MLIRContext *context);
 
-/// The four above, as a backend.
+/// The five above, as a backend.
 const RuntimeServices *getServices();
 
 } // namespace mav::torch_runtime

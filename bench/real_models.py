@@ -154,14 +154,17 @@ def python(code_or_script, *args):
 def measure(name, args):
     work = args.work
     paths, shapes, fx_error = prepare(name, work)
-    mlir = os.path.join(work, name + ".mlir")
+    # With a weights file beside it, the text IR names its weights only.
+    suffix = ".mlir" if args.weights == "inline" else ".wf.mlir"
+    mlir = os.path.join(work, name + suffix)
     opt = os.path.join(args.build, "bin", "mav-opt")
     translate = os.path.join(args.build, "bin", "mav-translate")
     result = {"model": name}
 
     imported = harness.run_median(
         [translate, "--import-torchscript", paths["pt"]] +
-        ["--input-shape=" + s for s in shapes] + ["-o", mlir], work, args.runs)
+        ["--input-shape=" + s for s in shapes] +
+        ["--mav-weights=" + args.weights, "-o", mlir], work, args.runs)
     result["import_s"] = imported["wall"]
     result["jit_load_s"] = harness.run_median(
         python("import torch; torch.jit.load(%r)" % paths["pt"]), work,
@@ -171,7 +174,7 @@ def measure(name, args):
     pipeline = harness.run_median(
         [opt, mlir, "-mav-raise", "-mav-count-dropout", "-mav-remove-dropout",
          "-mav-count-dropout", "--mlir-timing", "-o",
-         os.path.join(work, name + ".out.mlir")], work, args.runs)
+         os.path.join(work, name + ".out" + suffix)], work, args.runs)
     result["mav_process_s"] = pipeline["wall"]
     result["mav_total_s"] = harness.phase(pipeline, "Total")
     result["mav_passes_s"] = sum(t for n, t in pipeline["phases"]
@@ -247,6 +250,10 @@ def main():
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
     parser.add_argument("--work", default="/tmp/mav-bench-real")
     parser.add_argument("--json", help="write every measurement here")
+    parser.add_argument("--weights", choices=["inline", "file"],
+                        default="file",
+                        help="where the text IR keeps its weights "
+                             "(mav's --mav-weights)")
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
     started = time.strftime("%Y-%m-%d %H:%M")
@@ -255,8 +262,9 @@ def main():
     for name in args.models:
         harness.log("real_models: " + name)
         results.append(measure(name, args))
-    print("Date %s; load average %.2f at start, %.2f at end; torch %s.\n" %
-          (started, load, os.getloadavg()[0], torch.__version__))
+    print("Date %s; load average %.2f at start, %.2f at end; torch %s; "
+          "weights %s.\n" % (started, load, os.getloadavg()[0],
+                             torch.__version__, args.weights))
     print(report(results, args.runs))
     if args.json:
         with open(args.json, "w") as out:

@@ -179,6 +179,7 @@ std::optional<ModuleFile> CheckpointReader::read() {
   auto weights = std::make_shared<CheckpointWeights>();
   weights->file = file;
   weights->path = path.str();
+  weights->manifestChecksum = header->manifestChecksum.str();
   if (!readWeights(*weightTable, *records, *weights))
     return std::nullopt;
   return ModuleFile{getAlignedBuffer(*bytecode, path), std::move(weights)};

@@ -160,7 +160,14 @@ LogicalResult mav::torch_runtime::writeCheckpoint(ModuleOp module,
     }
     std::string graph;
     llvm::raw_string_ostream graphStream(graph);
-    writeBytecodeToFile(module, graphStream);
+    {
+      // A checkpoint holds its weights itself: it names no weights file.
+      Attribute weightsFile =
+          module->removeAttr(MavDialect::getWeightsFileAttrName());
+      writeBytecodeToFile(module, graphStream);
+      if (weightsFile)
+        module->setAttr(MavDialect::getWeightsFileAttrName(), weightsFile);
+    }
     graphStream.flush();
 
     llvm::json::Object recordTable;

@@ -34,6 +34,16 @@ LogicalResult MavDialect::verifyOperationAttribute(Operation *op,
                 "module";
     return success();
   }
+  if (attribute.getName() == getWeightsFileAttrName()) {
+    auto file = attribute.getValue().dyn_cast<ArrayAttr>();
+    if (!isa<ModuleOp>(op) || !file || file.size() != 2 ||
+        !llvm::all_of(file,
+                      [](Attribute part) { return part.isa<StringAttr>(); }))
+      return op->emitError()
+             << "'" << getWeightsFileAttrName()
+             << "' must be a [path, checksum] string pair on a module";
+    return success();
+  }
   if (attribute.getName() != getPassOutputsAttrName())
     return op->emitError() << "unknown mav attribute '"
                            << attribute.getName().getValue() << "'";

@@ -371,10 +371,13 @@ void WeightOp::print(OpAsmPrinter &printer) {
   printer << ' ';
   printer.printSymbolName(getSymName());
   printer << ' ' << stringifyWeightKind(getKind()) << " = ";
-  bool elideWeights =
-      getContext()->getLoadedDialect<MavDialect>()->getElideWeights();
-  if (elideWeights && getValue().isa<DenseResourceElementsAttr>())
+  auto *dialect = getContext()->getLoadedDialect<MavDialect>();
+  auto resource = getValue().dyn_cast<DenseResourceElementsAttr>();
+  if (resource && dialect->getElideWeights())
     printer << "dense_resource<" << elidedWeightKey
+            << "> : " << getValue().getType();
+  else if (resource && dialect->getWeightsByReference())
+    printer << "dense_resource<" << resource.getRawHandle().getKey()
             << "> : " << getValue().getType();
   else
     printer.printAttribute(getValue());

@@ -20,6 +20,7 @@
 #include "mav/Runtime/TorchLoader.h"
 #include "mav/Tools/ElideWeightsOption.h"
 #include "mav/Tools/ExitOnClosedPipe.h"
+#include "mav/Tools/WeightsOption.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -170,6 +171,7 @@ int main(int argc, char **argv) {
       llvm::cl::value_desc("filename"));
 
   mav::getElideWeightsOption();
+  mav::getWeightsOption();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
@@ -226,10 +228,14 @@ int main(int argc, char **argv) {
       pm.addInstrumentation(collector.makeInstrumentation());
     if (input->weights)
       pm.addPass(mav::createAttachCheckpointWeightsPass(input->weights));
+    else
+      pm.addPass(mav::createAttachWeightsFilePass(inputFilename));
     if (failed(passPipeline.addToPipeline(pm, [&](const llvm::Twine &message) {
           return emitError(UnknownLoc::get(pm.getContext())) << message;
         })))
       return failure();
+    pm.addPass(mav::createPlaceWeightsPass(
+        outputFilename, mav::getWeightsOption(), emitBytecode));
     if (dumpPassPipeline) {
       pm.dump();
       llvm::errs() << "\n";

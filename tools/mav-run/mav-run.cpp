@@ -15,6 +15,7 @@
 #include "QuantizedRun.h"
 
 #include "mav/Checkpoint/Checkpoint.h"
+#include "mav/Checkpoint/WeightsFile.h"
 #include "mav/IR/MavDialect.h"
 #include "mav/IR/MavOps.h"
 #include "mav/IR/SourceBuffer.h"
@@ -206,8 +207,10 @@ static int runMain(int argc, char **argv) {
   if (failed(checkResourceBlobs(sourceMgr, sourceMgr.getMainFileID())))
     return 1;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module || (input->weights &&
-                  failed(attachCheckpointWeights(*module, *input->weights))))
+  if (!module ||
+      (input->weights &&
+       failed(attachCheckpointWeights(*module, *input->weights))) ||
+      (!input->weights && failed(attachWeightsFile(*module, inputFile))))
     return 1;
   auto graph = module->lookupSymbol<GraphOp>(graphName);
   if (!graph) {

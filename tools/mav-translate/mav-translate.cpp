@@ -19,6 +19,7 @@
 #include "mav/Analysis/ModelSummary.h"
 #include "mav/Checkpoint/AtomicFile.h"
 #include "mav/Checkpoint/Checkpoint.h"
+#include "mav/Checkpoint/WeightsFile.h"
 #include "mav/Export/Dot.h"
 #include "mav/Export/Html.h"
 #include "mav/Export/Json.h"
@@ -31,6 +32,7 @@
 #include "mav/Runtime/TorchLoader.h"
 #include "mav/Tools/ElideWeightsOption.h"
 #include "mav/Tools/ExitOnClosedPipe.h"
+#include "mav/Tools/WeightsOption.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/AsmState.h"
@@ -253,6 +255,7 @@ int main(int argc, char **argv) {
   mav::useTorchPlugin();
   mav::exitOnClosedPipe();
   mav::getElideWeightsOption();
+  mav::getWeightsOption();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   llvm::cl::ParseCommandLineOptions(argc, argv, "mav translation driver\n");
@@ -294,8 +297,11 @@ int main(int argc, char **argv) {
     return 1;
 
   OwningOpRef<ModuleOp> module = translate(sourceMgr, context);
-  if (!module || (input->weights && failed(mav::attachCheckpointWeights(
-                                        *module, *input->weights))))
+  if (!module ||
+      (input->weights &&
+       failed(mav::attachCheckpointWeights(*module, *input->weights))) ||
+      (!input->weights && readsIR() &&
+       failed(mav::attachWeightsFile(*module, inputFile))))
     return 1;
   ScopedDiagnosticHandler oneLine(&context, printOneLine);
   if (translation == Translation::ExportJson) {
@@ -346,6 +352,9 @@ int main(int argc, char **argv) {
     }
     return 0;
   }
+  if (failed(mav::placeWeights(*module, outputFile, mav::getWeightsOption(),
+                               emitBytecode)))
+    return 1;
   std::unique_ptr<llvm::ToolOutputFile> output =
       openOutputFile(outputFile, &error);
   if (!output) {

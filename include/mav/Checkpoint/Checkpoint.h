@@ -49,6 +49,9 @@ struct CheckpointWeights {
   std::shared_ptr<llvm::MemoryBuffer> file;
   /// The checkpoint's path, for diagnostics.
   std::string path;
+  /// The checksum of its manifest, which names every record's checksum: the
+  /// identity of its contents.
+  std::string manifestChecksum;
   /// By weight symbol name.
   llvm::StringMap<Data> byWeight;
 };

@@ -37,10 +37,26 @@ def Mav_Dialect : Dialect {
     void setElideWeights(bool elide) { elideWeights = elide; }
     bool getElideWeights() const { return elideWeights; }
 
+    /// Whether the printer writes weights as dense_resource<key> without
+    /// their data, which a weights file beside the text holds
+    /// (Checkpoint/WeightsFile.h).
+    void setWeightsByReference(bool byReference) {
+      weightsByReference = byReference;
+    }
+    bool getWeightsByReference() const { return weightsByReference; }
+
   private:
     bool elideWeights = false;
+    bool weightsByReference = false;
 
   public:
+    /// The module attribute naming the weights file that holds the data of
+    /// the module's weights: [path relative to the IR file, the file's
+    /// manifest checksum].
+    static constexpr ::llvm::StringLiteral getWeightsFileAttrName() {
+      return "mav.weights_file";
+    }
+
     /// The module attribute listing pass outputs in run order.
     static constexpr ::llvm::StringLiteral getPassOutputsAttrName() {
       return "mav.pass_outputs";

@@ -12,8 +12,8 @@
 
 #include "mav/Checkpoint/AtomicFile.h"
 #include "mav/Checkpoint/Checkpoint.h"
+#include "mav/Checkpoint/ZipArchive.h"
 #include "mav/IR/MavOps.h"
-#include "mav/Runtime/MemoryReader.h"
 #include "mav/Runtime/TorchRuntime.h"
 #include "mav/Runtime/TorchTypes.h"
 
@@ -93,7 +93,7 @@ LogicalResult mav::torch_runtime::writeCheckpoint(ModuleOp module,
     llvm::DenseMap<const void *, size_t> storageIndices;
     std::vector<BlobWeight> blobWeights;
     for (WeightOp weight : module.getOps<WeightOp>()) {
-      FailureOr<at::Tensor> tensor = materializeWeight(weight, c10::kCPU);
+      FailureOr<at::Tensor> tensor = viewWeight(weight);
       if (failed(tensor))
         return fail("weight '" + weight.getSymName() + "' has no data");
       state.insert(weight.getSymName().str(), *tensor);
@@ -107,18 +107,21 @@ LogicalResult mav::torch_runtime::writeCheckpoint(ModuleOp module,
     }
     std::vector<char> weights = torch::jit::pickle_save(state);
 
-    // torch.save's records, copied beside ours; the writer adds "version".
-    caffe2::serialize::PyTorchStreamReader torchArchive(
-        std::make_shared<BoundedMemoryReader>(
-            llvm::StringRef(weights.data(), weights.size())));
-    std::vector<at::DataPtr> keepAlive;
+    // torch.save's records, read in place (torch stores them uncompressed)
+    // and written beside ours; the writer adds "version".
+    llvm::Expected<ZipArchive> torchArchive =
+        ZipArchive::open(llvm::StringRef(weights.data(), weights.size()));
+    if (!torchArchive)
+      return fail("torch's pickler wrote an archive mav cannot read: " +
+                  llvm::toString(torchArchive.takeError()));
     std::vector<Record> records;
-    for (const std::string &name : torchArchive.getAllRecords()) {
+    for (StringRef name : torchArchive->getRecordNames()) {
+      std::optional<StringRef> data = torchArchive->getRecord(name);
       if (name == "version")
         continue;
-      auto [data, size] = torchArchive.getRecord(name);
-      records.push_back({name, static_cast<const char *>(data.get()), size});
-      keepAlive.push_back(std::move(data));
+      if (!data)
+        return fail("torch's pickler compressed record '" + name + "'");
+      records.push_back({name.str(), data->data(), data->size()});
     }
 
     llvm::StringMap<size_t> recordsByName;

@@ -95,6 +95,22 @@ static std::optional<ArrayRef<char>> getRawData(ElementsAttr value,
   return std::nullopt;
 }
 
+FailureOr<at::Tensor> mav::viewWeight(WeightOp weight) {
+  ShapedType type = weight.getWeightType();
+  std::optional<c10::ScalarType> dtype =
+      convertElementType(type.getElementType());
+  bool isSplat;
+  std::optional<ArrayRef<char>> data =
+      dtype ? getRawData(weight.getValue(), isSplat) : std::nullopt;
+  if (!data || isSplat ||
+      static_cast<int64_t>(data->size()) !=
+          type.getNumElements() * c10::elementSize(*dtype))
+    return materializeWeight(weight, c10::kCPU);
+  std::vector<int64_t> sizes(type.getShape().begin(), type.getShape().end());
+  return at::from_blob(const_cast<char *>(data->data()), sizes,
+                       at::TensorOptions().dtype(*dtype));
+}
+
 FailureOr<at::Tensor> mav::materializeWeight(WeightOp weight,
                                              c10::Device device) {
   ShapedType type = weight.getWeightType();

@@ -27,6 +27,11 @@ std::optional<c10::ScalarType> convertElementType(mlir::Type type);
 mlir::FailureOr<at::Tensor> materializeWeight(WeightOp weight,
                                               c10::Device device);
 
+/// A cpu tensor over the weight's data, in place, for reading only (a
+/// splat is expanded into a new tensor); fails as materializeWeight does.
+/// The weight's blob must outlive it.
+mlir::FailureOr<at::Tensor> viewWeight(WeightOp weight);
+
 /// Appends the leaves of a (nested) tuple, list or dict to `leaves`, in
 /// order: dicts in insertion order, as torch.utils._pytree flattens them.
 void flattenValue(const c10::IValue &value, std::vector<c10::IValue> &leaves);

@@ -95,7 +95,9 @@ def Mav_WeightOp : Mav_Op<"weight", [Symbol,
     weight's tensor (tied embeddings): it holds the same blob and is counted
     once. With `--mav-elide-weights` the printer writes
     `dense_resource<__elided__>` instead of the data; such text parses, but
-    the weights it names carry no values.
+    the weights it names carry no values. With a weights file beside the
+    text (`mav.weights_file`, `--mav-weights=file`), the printer writes
+    `dense_resource<key>` and the tools attach the file's data on reading.
 
     ```mlir
     mav.weight @"conv1.weight" parameter = dense_resource<conv1.weight> : tensor<64x3x7x7xf32>

@@ -94,6 +94,8 @@ public:
       : path(path), file(std::move(file)), error(error) {}
 
   std::optional<ModuleFile> read();
+  /// The manifest's checksum, from the header, the manifest authenticated.
+  std::optional<std::string> readChecksum();
 
 private:
   std::nullopt_t fail(const llvm::Twine &message) {
@@ -107,6 +109,8 @@ private:
   /// The refusal of an archive without a header: an older checkpoint, or
   /// another zip.
   std::nullopt_t refuseWithoutHeader();
+  /// Opens the archive and reads its header.
+  std::optional<Header> openAndReadHeader();
   std::optional<Header> readHeader(StringRef text);
   /// The record `name`, of the size and checksum the header gives it.
   std::optional<StringRef> readAuthenticated(StringRef name, uint64_t size,
@@ -136,16 +140,33 @@ private:
 };
 } // namespace
 
-std::optional<ModuleFile> CheckpointReader::read() {
+std::optional<std::string> CheckpointReader::readChecksum() {
+  std::optional<Header> header = openAndReadHeader();
+  if (!header || !readAuthenticated(kManifestRecord, header->manifestSize,
+                                    header->manifestChecksum, "the manifest",
+                                    /*evenWhenFuzzing=*/false))
+    return std::nullopt;
+  return header->manifestChecksum.str();
+}
+
+std::optional<Header> CheckpointReader::openAndReadHeader() {
   llvm::Expected<ZipArchive> opened = ZipArchive::open(file->getBuffer());
-  if (!opened)
-    return fail("not a readable checkpoint (truncated or damaged): " +
-                llvm::toString(opened.takeError()));
+  if (!opened) {
+    fail("not a readable checkpoint (truncated or damaged): " +
+         llvm::toString(opened.takeError()));
+    return std::nullopt;
+  }
   archive = std::move(*opened);
   std::optional<StringRef> headerText = archive->getRecord(kHeaderRecord);
-  if (!headerText)
-    return refuseWithoutHeader();
-  std::optional<Header> header = readHeader(*headerText);
+  if (!headerText) {
+    refuseWithoutHeader();
+    return std::nullopt;
+  }
+  return readHeader(*headerText);
+}
+
+std::optional<ModuleFile> CheckpointReader::read() {
+  std::optional<Header> header = openAndReadHeader();
   if (!header)
     return std::nullopt;
   std::optional<StringRef> manifestText =
@@ -400,4 +421,19 @@ mav::readCheckpoint(StringRef path, std::shared_ptr<llvm::MemoryBuffer> data) {
   if (!file)
     return llvm::createStringError(llvm::inconvertibleErrorCode(), error);
   return std::move(*file);
+}
+
+llvm::Expected<std::string> mav::readCheckpointChecksum(StringRef path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!file)
+    return llvm::createStringError(
+        file.getError(), path + ": cannot open: " + file.getError().message());
+  std::string error;
+  std::optional<std::string> checksum =
+      CheckpointReader(path, std::move(*file), error).readChecksum();
+  if (!checksum)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), error);
+  return *checksum;
 }

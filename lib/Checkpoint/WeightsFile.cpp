@@ -175,9 +175,8 @@ static bool reuseWeightsFile(ModuleOp module, StringRef outputPath) {
   return true;
 }
 
-LogicalResult mav::externalizeWeights(ModuleOp module, StringRef outputPath) {
-  if (reuseWeightsFile(module, outputPath))
-    return success();
+/// Writes `<outputPath>.weights` and names it.
+static LogicalResult writeWeightsFile(ModuleOp module, StringRef outputPath) {
   if (!canWriteBeside(outputPath))
     return module.emitError()
            << "weights that changed need a weights file, written beside the "
@@ -186,14 +185,19 @@ LogicalResult mav::externalizeWeights(ModuleOp module, StringRef outputPath) {
   std::string weightsPath = getAbsolute(outputPath) + ".weights";
   if (failed(writeCheckpoint(module, weightsPath)))
     return failure();
-  llvm::Expected<ModuleFile> written = openModuleFile(weightsPath);
-  if (!written)
+  llvm::Expected<std::string> checksum = readCheckpointChecksum(weightsPath);
+  if (!checksum)
     return module.emitError()
            << "cannot read back the weights file just written: "
-           << llvm::toString(written.takeError());
-  nameWeightsFile(module, weightsPath, written->weights->manifestChecksum,
-                  outputPath);
+           << llvm::toString(checksum.takeError());
+  nameWeightsFile(module, weightsPath, *checksum, outputPath);
   return success();
+}
+
+LogicalResult mav::externalizeWeights(ModuleOp module, StringRef outputPath) {
+  if (reuseWeightsFile(module, outputPath))
+    return success();
+  return writeWeightsFile(module, outputPath);
 }
 
 LogicalResult mav::placeWeights(ModuleOp module, StringRef outputPath,
@@ -204,12 +208,13 @@ LogicalResult mav::placeWeights(ModuleOp module, StringRef outputPath,
   bool beside = !bytecode && !elided &&
                 (placement == WeightsPlacement::File ||
                  (placement == WeightsPlacement::Auto && named));
-  if (beside &&
-      (placement == WeightsPlacement::File || canWriteBeside(outputPath) ||
-       reuseWeightsFile(module, outputPath)))
-    return externalizeWeights(module, outputPath);
+  if (beside && reuseWeightsFile(module, outputPath))
+    return success();
   // Auto keeps the weights inline where no file can be written beside the
-  // output and the one read is no longer theirs.
+  // output.
+  if (beside &&
+      (placement == WeightsPlacement::File || canWriteBeside(outputPath)))
+    return writeWeightsFile(module, outputPath);
   module->removeAttr(MavDialect::getWeightsFileAttrName());
   return success();
 }

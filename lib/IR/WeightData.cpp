@@ -14,28 +14,38 @@
 using namespace mlir;
 using namespace mav;
 
-std::optional<std::vector<float>> mav::readF32Elements(ElementsAttr value) {
-  auto type = value.getType().dyn_cast<ShapedType>();
-  if (!type || !type.hasStaticShape() || !type.getElementType().isF32())
-    return std::nullopt;
-  size_t count = type.getNumElements();
-  ArrayRef<char> bytes;
+std::optional<ArrayRef<char>> mav::getElementsData(ElementsAttr value,
+                                                   bool &isSplat) {
+  isSplat = false;
   if (auto resource = value.dyn_cast<DenseResourceElementsAttr>()) {
-    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-    if (!blob)
-      return std::nullopt;
-    bytes = blob->getData();
-  } else if (auto dense = value.dyn_cast<DenseElementsAttr>()) {
-    if (dense.isSplat())
-      return std::vector<float>(count, dense.getSplatValue<float>());
-    bytes = dense.getRawData();
-  } else {
+    if (AsmResourceBlob *blob = resource.getRawHandle().getBlob())
+      return blob->getData();
     return std::nullopt;
   }
-  if (bytes.size() != count * sizeof(float))
+  if (auto dense = value.dyn_cast<DenseElementsAttr>()) {
+    isSplat = dense.isSplat();
+    return dense.getRawData();
+  }
+  return std::nullopt;
+}
+
+std::optional<std::vector<float>> mav::readF32Elements(ElementsAttr value) {
+  auto type = value.getType().dyn_cast<ShapedType>();
+  bool isSplat;
+  std::optional<ArrayRef<char>> bytes = getElementsData(value, isSplat);
+  if (!type || !type.hasStaticShape() || !type.getElementType().isF32() ||
+      !bytes)
+    return std::nullopt;
+  size_t count = type.getNumElements();
+  if (isSplat && bytes->size() == sizeof(float)) {
+    float splat;
+    std::memcpy(&splat, bytes->data(), sizeof(float));
+    return std::vector<float>(count, splat);
+  }
+  if (bytes->size() != count * sizeof(float))
     return std::nullopt;
   std::vector<float> values(count);
-  std::memcpy(values.data(), bytes.data(), bytes.size());
+  std::memcpy(values.data(), bytes->data(), bytes->size());
   return values;
 }
 
@@ -120,24 +130,19 @@ mav::detail::getWeightBytes(WeightOp weight, bool (*isElementType)(Type),
     return weight.emitError()
            << "weight '" << weight.getSymName() << "' holds "
            << type.getElementType() << " elements, not " << cppType;
-  ElementsAttr value = weight.getValue();
-  ArrayRef<char> bytes;
-  if (auto resource = value.dyn_cast<DenseResourceElementsAttr>()) {
-    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-    if (!blob)
-      return weight.emitError()
-             << "weight '" << weight.getSymName()
-             << "' carries no data (its resource was elided)";
-    bytes = blob->getData();
-  } else if (auto dense = value.dyn_cast<DenseElementsAttr>()) {
-    if (dense.isSplat())
-      return weight.emitError() << "weight '" << weight.getSymName()
-                                << "' is a splat: read it with readWeightData";
-    bytes = dense.getRawData();
-  } else {
+  bool isSplat;
+  std::optional<ArrayRef<char>> data =
+      getElementsData(weight.getValue(), isSplat);
+  if (!data && weight.getValue().isa<DenseResourceElementsAttr>())
+    return weight.emitError() << "weight '" << weight.getSymName()
+                              << "' carries no data (its resource was elided)";
+  if (!data)
     return weight.emitError() << "weight '" << weight.getSymName()
                               << "' holds an unsupported attribute";
-  }
+  if (isSplat)
+    return weight.emitError() << "weight '" << weight.getSymName()
+                              << "' is a splat: read it with readWeightData";
+  ArrayRef<char> bytes = *data;
   if (bytes.size() != type.getNumElements() * elementSize)
     return weight.emitError()
            << "weight '" << weight.getSymName() << "' holds " << bytes.size()
@@ -164,17 +169,20 @@ LogicalResult mav::detail::setWeightBytes(WeightOp weight, ShapedType type,
     return weight.emitError()
            << "weight '" << weight.getSymName() << "': " << bytes.size()
            << " bytes do not fill " << type;
-  // A blob of the same type is replaced in place, under its key; anything
-  // else becomes a new blob.
+  // A blob of the same type is replaced in place, under its key: the
+  // weights tied to this one hold the same attribute (the verifier requires
+  // it), so they see it too. Anything else becomes a new attribute, which
+  // they are given.
   auto resource = weight.getValue().dyn_cast<DenseResourceElementsAttr>();
   if (resource && resource.getType() == type &&
-      resource.getRawHandle().getResource())
+      resource.getRawHandle().getResource()) {
     resource.getRawHandle().getResource()->setBlob(
         HeapAsmResourceBlob::allocateAndCopyWithAlign(bytes, alignment));
-  else
-    weight.setValueAttr(
-        makeResource(type, bytes, alignment, weight.getSymName()));
-  ElementsAttr value = weight.getValue();
+    return success();
+  }
+  ElementsAttr value =
+      makeResource(type, bytes, alignment, weight.getSymName());
+  weight.setValueAttr(value);
   auto module = weight->getParentOfType<ModuleOp>();
   StringAttr name = weight.getSymNameAttr();
   for (WeightOp tied : module.getOps<WeightOp>())

@@ -1,6 +1,7 @@
 //===- TorchTypes.cpp - torch dtypes, tensors and mav types ---------------===//
 
 #include "mav/Runtime/TorchTypes.h"
+#include "mav/IR/WeightData.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinDialect.h"
@@ -79,29 +80,13 @@ std::optional<c10::ScalarType> mav::convertElementType(Type type) {
   return std::nullopt;
 }
 
-/// The raw bytes of a weight's value, if present. A splat holds one element.
-static std::optional<ArrayRef<char>> getRawData(ElementsAttr value,
-                                                bool &isSplat) {
-  isSplat = false;
-  if (auto resource = value.dyn_cast<DenseResourceElementsAttr>()) {
-    if (AsmResourceBlob *blob = resource.getRawHandle().getBlob())
-      return blob->getData();
-    return std::nullopt;
-  }
-  if (auto dense = value.dyn_cast<DenseElementsAttr>()) {
-    isSplat = dense.isSplat();
-    return dense.getRawData();
-  }
-  return std::nullopt;
-}
-
 FailureOr<at::Tensor> mav::viewWeight(WeightOp weight) {
   ShapedType type = weight.getWeightType();
   std::optional<c10::ScalarType> dtype =
       convertElementType(type.getElementType());
   bool isSplat;
   std::optional<ArrayRef<char>> data =
-      dtype ? getRawData(weight.getValue(), isSplat) : std::nullopt;
+      dtype ? getElementsData(weight.getValue(), isSplat) : std::nullopt;
   if (!data || isSplat ||
       static_cast<int64_t>(data->size()) !=
           type.getNumElements() * c10::elementSize(*dtype))
@@ -130,7 +115,8 @@ FailureOr<at::Tensor> mav::materializeWeight(WeightOp weight,
     device = c10::kCPU;
 
   bool isSplat;
-  std::optional<ArrayRef<char>> data = getRawData(weight.getValue(), isSplat);
+  std::optional<ArrayRef<char>> data =
+      getElementsData(weight.getValue(), isSplat);
   if (!data)
     return weight.emitError()
            << "weight '" << weight.getSymName()

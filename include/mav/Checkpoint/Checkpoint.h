@@ -75,6 +75,11 @@ llvm::Expected<ModuleFile> openModuleFile(llvm::StringRef path);
 llvm::Expected<ModuleFile>
 readCheckpoint(llvm::StringRef path, std::shared_ptr<llvm::MemoryBuffer> data);
 
+/// The manifest checksum of the checkpoint at `path`, which identifies its
+/// contents: read from its header, with the manifest checked against it but
+/// not the weight records (openModuleFile checks those).
+llvm::Expected<std::string> readCheckpointChecksum(llvm::StringRef path);
+
 /// Points the empty blob of every weight the checkpoint holds data for at
 /// that data, in place (no copy). Fails, naming the weight, when a weight's
 /// data is missing, or its dtype or size does not fit its type.

@@ -150,6 +150,13 @@ WeightOp createWeight(mlir::ModuleOp module, llvm::StringRef name,
 /// reads it or another weight is tied to it.
 mlir::LogicalResult eraseWeight(WeightOp weight);
 
+/// The raw bytes of an elements attribute: its `dense_resource` blob, or a
+/// dense attribute's storage, of which a splat holds one element (`isSplat`
+/// says so). std::nullopt for a resource without data (elided) or another
+/// kind of attribute.
+std::optional<llvm::ArrayRef<char>> getElementsData(mlir::ElementsAttr value,
+                                                    bool &isSplat);
+
 /// The values of an f32 elements attribute, in row-major order: a
 /// `dense_resource` blob, a dense attribute, or a splat (expanded). Returns
 /// std::nullopt when the element type is not f32 or the data is absent (an

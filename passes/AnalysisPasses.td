@@ -48,6 +48,14 @@ def AddCommonMetadata : Pass<"mav-add-common-metadata", "mlir::ModuleOp"> {
       results are refined from `!mav.tensor` to ranked tensor types, and the
       graph gets `inputs` / `outputs` metadata.
 
+    On the meta device, shapes come from mav's own shape rules when every
+    node of the graph has one (`shape-engine=auto`, the default): raising
+    then loads no libtorch. A graph with a node that has no rule runs on
+    libtorch's meta device instead, with a remark naming the node.
+    `shape-engine=native` makes that node an error; `shape-engine=torch`
+    always runs libtorch. Both engines record the same metadata (a
+    differential test checks it on the test models).
+
     The dummy inputs are the graph's argument types unless `dummy-input`
     gives them (`1x3x224x224xf32`, comma separated, in order). An operator
     the registry does not know is an error naming the node and its target;
@@ -62,9 +70,14 @@ def AddCommonMetadata : Pass<"mav-add-common-metadata", "mlir::ModuleOp"> {
                "input types, e.g. 1x3x224x224xf32; default: the graph's">,
     Option<"allowUnknown", "allow-unknown", "bool", /*default=*/"false",
            "mark unknown operators instead of failing">,
+    Option<"shapeEngine", "shape-engine", "std::string",
+           /*default=*/"\"auto\"",
+           "on meta: auto (mav's rules, else libtorch), native or torch">,
   ];
   let statistics = [
     Statistic<"numNodes", "nodes", "nodes annotated">,
+    Statistic<"numNative", "native-graphs",
+              "graphs whose shapes came from mav's rules">,
     Statistic<"numUnknown", "unknown", "nodes with an unknown operator">,
   ];
 }

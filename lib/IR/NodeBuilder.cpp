@@ -39,8 +39,7 @@ template <typename OpT>
 static OpT createCall(NodeBuilder &builder, Attribute scope, Location loc,
                       StringRef target, ArrayRef<Attribute> args,
                       ArrayRef<NamedAttribute> kwargs,
-                      const ArgumentTreeBuilder &tree,
-                      TypeRange resultTypes) {
+                      const ArgumentTreeBuilder &tree, TypeRange resultTypes) {
   return builder.create<OpT>(loc, resultTypes, tree.getOperands(), target,
                              builder.getArrayAttr(args),
                              builder.getDictionaryAttr(kwargs),
@@ -62,6 +61,6 @@ CallMethodOp NodeBuilder::createCallMethod(Location loc, StringRef method,
                                            ArrayRef<NamedAttribute> kwargs,
                                            const ArgumentTreeBuilder &tree,
                                            TypeRange resultTypes) {
-  return createCall<CallMethodOp>(*this, scope, loc, method, args, kwargs,
-                                  tree, resultTypes);
+  return createCall<CallMethodOp>(*this, scope, loc, method, args, kwargs, tree,
+                                  resultTypes);
 }

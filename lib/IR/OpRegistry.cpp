@@ -10,6 +10,7 @@
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <cassert>
@@ -125,4 +126,30 @@ const OpInfo *mav::lookupAtenOp(StringRef atenName) {
 
 const OpInfo *mav::lookupTensorMethod(StringRef method) {
   return getIndex().tensorMethods.lookup(method);
+}
+
+std::string ArgumentNamer::nextDataIn() {
+  return "data_in_" + std::to_string(dataIn++);
+}
+
+std::string ArgumentNamer::name(size_t index, StringRef schemaName) {
+  ArgRole role = index < roles.size() ? roles[index] : ArgRole::DataIn;
+  auto numbered = [](StringRef base, unsigned &count) {
+    std::string name =
+        count ? (base + "_" + llvm::Twine(count)).str() : base.str();
+    ++count;
+    return name;
+  };
+  switch (role) {
+  case ArgRole::DataIn:
+    return nextDataIn();
+  case ArgRole::Weight:
+    return numbered("weight", weights);
+  case ArgRole::Bias:
+    return numbered("bias", biases);
+  case ArgRole::Config:
+    return schemaName.empty() ? "config_" + std::to_string(index)
+                              : schemaName.str();
+  }
+  llvm_unreachable("unknown role");
 }

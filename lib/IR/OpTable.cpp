@@ -29,7 +29,6 @@
 #include "mav/IR/OpRegistry.h"
 
 #include "CostFormulas.h"
-#include "ShapeRules.h"
 
 #include "llvm/Support/Allocator.h"
 
@@ -602,8 +601,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        .atenOps = names({"aten::_native_multi_head_attention"}),
        .argRoles = roles({DataIn, DataIn, DataIn, Config, Config, Weight, Bias,
                           Weight, Bias, DataIn, Config, Config, Config}),
-       .cost = attentionCost,
-       .shape = shape_rules::nativeMultiHeadAttention},
+       .cost = attentionCost},
       // The fast path of TransformerEncoderLayer in eval mode. The class is
       // composite and normally inlined; it is listed for --leaf-module.
       {.maseOp = "transformer_encoder_layer",

@@ -1,21 +1,21 @@
 //===- ShapeRules.cpp - Result shapes computed by mav ---------------------===//
 //
-// Shape rules for the operators whose shapes libtorch 1.13 can compute
-// neither on the meta device nor with a TorchScript shape function, so that
-// shape propagation need not run them on real tensors. Each follows the
-// checks of the operator's native implementation closely enough to refuse
-// what it refuses (see ShapeRulesTest).
+// The helpers the rules share, and the rule for multi-head attention, which
+// libtorch 1.13 can compute neither on the meta device nor with a
+// TorchScript shape function.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ShapeRules.h"
 
 using namespace mav;
+using namespace mav::shape_rules;
 using llvm::SmallVector;
 
-/// A flag argument (read as 0 or 1), or `fallback` when absent.
-static std::optional<bool> getFlag(const CallArguments &call, unsigned position,
-                                   llvm::StringRef keyword, bool fallback) {
+std::optional<bool> shape_rules::getFlag(const CallArguments &call,
+                                         unsigned position,
+                                         llvm::StringRef keyword,
+                                         bool fallback) {
   std::optional<SmallVector<int64_t>> value =
       call.getInts(position, keyword, 1);
   if (!value)
@@ -25,8 +25,9 @@ static std::optional<bool> getFlag(const CallArguments &call, unsigned position,
   return value->front() != 0;
 }
 
-static std::optional<int64_t>
-getInt(const CallArguments &call, unsigned position, llvm::StringRef keyword) {
+std::optional<int64_t> shape_rules::getInt(const CallArguments &call,
+                                           unsigned position,
+                                           llvm::StringRef keyword) {
   std::optional<SmallVector<int64_t>> value =
       call.getInts(position, keyword, 1);
   if (!value || value->size() != 1)
@@ -34,7 +35,21 @@ getInt(const CallArguments &call, unsigned position, llvm::StringRef keyword) {
   return value->front();
 }
 
-std::optional<SmallVector<ResultShape>>
+std::optional<int64_t> shape_rules::wrapDim(int64_t dim, int64_t rank) {
+  int64_t bound = std::max<int64_t>(rank, 1);
+  if (dim < -bound || dim >= bound)
+    return std::nullopt;
+  return dim < 0 ? dim + bound : dim;
+}
+
+shape_rules::Results shape_rules::single(llvm::ArrayRef<int64_t> sizes,
+                                         llvm::ArrayRef<int64_t> strides,
+                                         std::optional<ScalarType> dtype) {
+  return SmallVector<ResultShape>{TensorShape{
+      SmallVector<int64_t>(sizes), SmallVector<int64_t>(strides), dtype}};
+}
+
+shape_rules::Results
 shape_rules::nativeMultiHeadAttention(const CallArguments &call) {
   // (query, key, value, embed_dim, num_head, qkv_weight, qkv_bias,
   //  proj_weight, proj_bias, mask, need_weights, average_attn_weights,
@@ -64,13 +79,12 @@ shape_rules::nativeMultiHeadAttention(const CallArguments &call) {
         (!padding && !perHead))
       return std::nullopt;
   }
-  SmallVector<ResultShape> results = {
-      SmallVector<int64_t>{batch, length, *embedDim}};
+  SmallVector<ResultShape> results = {TensorShape{{batch, length, *embedDim}}};
   if (!*needWeights)
     results.push_back(std::nullopt);
   else if (*average)
-    results.push_back(SmallVector<int64_t>{batch, length, length});
+    results.push_back(TensorShape{{batch, length, length}});
   else
-    results.push_back(SmallVector<int64_t>{batch, *numHeads, length, length});
+    results.push_back(TensorShape{{batch, *numHeads, length, length}});
   return results;
 }

@@ -7,6 +7,7 @@
 
 #include "mav/Runtime/RuntimeServices.h"
 #include "mav/Checkpoint/Checkpoint.h"
+#include "mav/Runtime/NativeShapes.h"
 
 #include <mutex>
 
@@ -74,6 +75,25 @@ mav::propagateShapes(GraphOp graph, ArrayRef<RankedTensorType> inputTypes,
                      const ShapePropagationOptions &options,
                      function_ref<void(Operation *, const NodeShapes &)> onNode,
                      SmallVectorImpl<Attribute> &outputs) {
+  if (options.onMeta && options.engine != ShapeEngine::Torch) {
+    NativeShapeGap gap;
+    if (succeeded(
+            propagateShapesNatively(graph, inputTypes, onNode, outputs, gap))) {
+      if (options.usedNativeRules)
+        *options.usedNativeRules = true;
+      return success();
+    }
+    outputs.clear();
+    auto node = dyn_cast<NodeOpInterface>(gap.node);
+    std::string name =
+        node ? "node '" + node.getNodeName().str() + "'" : "graph";
+    if (options.engine == ShapeEngine::Native)
+      return gap.node->emitError()
+             << name << ": " << gap.reason
+             << " (shape-engine=native needs a rule for every node)";
+    gap.node->emitRemark() << name << ": " << gap.reason
+                           << "; shapes from libtorch's meta device";
+  }
   const RuntimeServices *services = getServicesOrEmit(graph);
   if (!services)
     return failure();

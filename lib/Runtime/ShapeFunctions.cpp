@@ -2,7 +2,8 @@
 
 #include "ShapeFunctions.h"
 
-#include "mav/IR/OpRegistry.h"
+#include "mav/IR/AtenSchemas.h"
+#include "mav/IR/MavAttrs.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
@@ -144,11 +145,51 @@ public:
 
   std::optional<llvm::ArrayRef<int64_t>>
   getShape(unsigned position, llvm::StringRef keyword) const override {
+    if (std::optional<TensorRef> tensor = getTensor(position, keyword))
+      return tensor->sizes;
+    return std::nullopt;
+  }
+
+  std::optional<TensorRef> getTensor(unsigned position,
+                                     llvm::StringRef keyword) const override {
     const c10::IValue *value = get(position, keyword);
-    if (!value || !value->isTensor() || !value->toTensor().defined())
+    if (!value || !value->isTensor())
       return std::nullopt;
-    c10::IntArrayRef sizes = value->toTensor().sizes();
-    return llvm::ArrayRef<int64_t>(sizes.data(), sizes.size());
+    return describe(value->toTensor());
+  }
+
+  std::optional<llvm::SmallVector<TensorRef>>
+  getTensorList(unsigned position, llvm::StringRef keyword) const override {
+    const c10::IValue *value = get(position, keyword);
+    if (!value || !value->isTensorList())
+      return std::nullopt;
+    llvm::SmallVector<TensorRef> tensors;
+    for (const c10::IValue &element : value->toListRef()) {
+      std::optional<TensorRef> tensor =
+          element.isTensor() ? describe(element.toTensor()) : std::nullopt;
+      if (!tensor)
+        return std::nullopt;
+      tensors.push_back(*tensor);
+    }
+    return tensors;
+  }
+
+  std::optional<double> getNumber(unsigned position,
+                                  llvm::StringRef keyword) const override {
+    const c10::IValue *value = get(position, keyword);
+    if (!value)
+      return std::nullopt;
+    if (value->isDouble())
+      return value->toDouble();
+    if (value->isInt())
+      return double(value->toInt());
+    if (value->isBool())
+      return value->toBool() ? 1.0 : 0.0;
+    return std::nullopt;
+  }
+
+  bool has(unsigned position, llvm::StringRef keyword) const override {
+    return get(position, keyword) != nullptr;
   }
 
   std::optional<llvm::SmallVector<int64_t>>
@@ -178,12 +219,32 @@ public:
   }
 
 private:
+  static std::optional<TensorRef> describe(const at::Tensor &tensor) {
+    if (!tensor.defined())
+      return std::nullopt;
+    return TensorRef{
+        llvm::ArrayRef<int64_t>(tensor.sizes().data(), tensor.sizes().size()),
+        llvm::ArrayRef<int64_t>(tensor.strides().data(),
+                                tensor.strides().size()),
+        static_cast<ScalarType>(tensor.scalar_type())};
+  }
+
+  /// The argument at `position` if the schema names it `keyword` there (or
+  /// `keyword` is empty), else the one named `keyword`; null when absent or
+  /// None.
   const c10::IValue *get(unsigned position, llvm::StringRef keyword) const {
     const std::vector<c10::Argument> &arguments = schema.arguments();
-    if (position >= arguments.size() || position >= stack.size() ||
-        (!keyword.empty() && arguments[position].name() != keyword.str()))
+    size_t index = position;
+    if (index >= arguments.size() ||
+        (!keyword.empty() && arguments[index].name() != keyword.str())) {
+      index = arguments.size();
+      for (size_t i = 0; i < arguments.size() && !keyword.empty(); ++i)
+        if (arguments[i].name() == keyword.str())
+          index = i;
+    }
+    if (index >= arguments.size() || index >= stack.size())
       return nullptr;
-    const c10::IValue &value = stack[position];
+    const c10::IValue &value = stack[index];
     return value.isNone() ? nullptr : &value;
   }
 
@@ -196,8 +257,15 @@ std::optional<std::vector<c10::IValue>>
 runtime::runShapeRule(const torch::jit::Operator &op,
                       const torch::jit::Stack &stack) {
   const c10::FunctionSchema &schema = op.schema();
-  const OpInfo *info = lookupAtenOp(schema.name());
-  if (!info || !info->shape)
+  std::string target = schema.name();
+  if (!schema.overload_name().empty())
+    target += "." + schema.overload_name();
+  llvm::SmallVector<const AtenSchema *, 2> known = lookupAtenSchemas(target);
+  if (known.size() != 1 || !known.front()->shape)
+    return std::nullopt;
+  std::optional<llvm::SmallVector<ResultShape>> shapes =
+      known.front()->shape(StackArguments(schema, stack));
+  if (!shapes || shapes->size() != schema.returns().size())
     return std::nullopt;
   std::optional<at::Tensor> first;
   for (const c10::IValue &value : stack)
@@ -205,16 +273,24 @@ runtime::runShapeRule(const torch::jit::Operator &op,
       first = value.toTensor();
       break;
     }
-  if (!first)
-    return std::nullopt;
-  std::optional<llvm::SmallVector<ResultShape>> shapes =
-      info->shape(StackArguments(schema, stack));
-  if (!shapes || shapes->size() != schema.returns().size())
-    return std::nullopt;
   std::vector<c10::IValue> results;
-  for (const ResultShape &shape : *shapes)
+  for (const ResultShape &shape : *shapes) {
+    if (!shape) {
+      results.push_back(at::Tensor());
+      continue;
+    }
+    std::optional<c10::ScalarType> dtype;
+    if (shape->dtype)
+      dtype = static_cast<c10::ScalarType>(*shape->dtype);
+    else if (first)
+      dtype = first->scalar_type();
+    if (!dtype)
+      return std::nullopt;
+    auto options = at::TensorOptions().dtype(*dtype).device(c10::kMeta);
     results.push_back(
-        shape ? at::empty(*shape, first->options().device(c10::kMeta))
-              : at::Tensor());
+        shape->strides.empty()
+            ? at::empty(shape->sizes, options)
+            : at::empty_strided(shape->sizes, shape->strides, options));
+  }
   return results;
 }

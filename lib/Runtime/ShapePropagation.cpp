@@ -6,6 +6,7 @@
 
 #include "mav/IR/OpRegistry.h"
 #include "mav/IR/OperatorInference.h"
+#include "mav/IR/ScalarTypes.h"
 #include "mav/Runtime/Interpreter.h"
 #include "mav/Runtime/TorchTypes.h"
 
@@ -20,42 +21,12 @@ using namespace mav;
 
 /// torch's Python spelling of a dtype, as MASE records it.
 static std::string pythonDTypeName(c10::ScalarType type) {
-  switch (type) {
-  case c10::ScalarType::Float:
-    return "torch.float32";
-  case c10::ScalarType::Double:
-    return "torch.float64";
-  case c10::ScalarType::Half:
-    return "torch.float16";
-  case c10::ScalarType::BFloat16:
-    return "torch.bfloat16";
-  case c10::ScalarType::Long:
-    return "torch.int64";
-  case c10::ScalarType::Int:
-    return "torch.int32";
-  case c10::ScalarType::Short:
-    return "torch.int16";
-  case c10::ScalarType::Char:
-    return "torch.int8";
-  case c10::ScalarType::Byte:
-    return "torch.uint8";
-  case c10::ScalarType::Bool:
-    return "torch.bool";
-  default:
-    return "torch." + llvm::StringRef(c10::toString(type)).lower();
-  }
+  return getTorchDTypeName(static_cast<ScalarType>(type));
 }
 
 /// MASE's `type` and `precision` of a dtype.
 static std::pair<StringRef, int64_t> maseType(c10::ScalarType type) {
-  if (type == c10::ScalarType::Bool)
-    return {"bool", 1};
-  int64_t bits = c10::elementSize(type) * 8;
-  if (at::isFloatingType(type))
-    return {"float", bits};
-  if (at::isComplexType(type))
-    return {"complex", bits};
-  return {"integer", bits};
+  return getMasePrecision(static_cast<ScalarType>(type));
 }
 
 namespace {
@@ -175,35 +146,6 @@ private:
 };
 } // namespace
 
-/// MASE's name for argument `index` of a node computing `info`.
-static std::string argumentName(const OpInfo *info, size_t index,
-                                StringRef schemaName, unsigned &dataIn,
-                                unsigned &weights, unsigned &biases) {
-  ArgRole role = ArgRole::DataIn;
-  if (info && index < info->argRoles.size())
-    role = info->argRoles[index];
-  auto numbered = [](StringRef base, unsigned &count) {
-    std::string name =
-        count ? (base + "_" + llvm::Twine(count)).str() : base.str();
-    ++count;
-    return name;
-  };
-  switch (role) {
-  case ArgRole::DataIn: {
-    std::string name = "data_in_" + std::to_string(dataIn++);
-    return name;
-  }
-  case ArgRole::Weight:
-    return numbered("weight", weights);
-  case ArgRole::Bias:
-    return numbered("bias", biases);
-  case ArgRole::Config:
-    return schemaName.empty() ? "config_" + std::to_string(index)
-                              : schemaName.str();
-  }
-  llvm_unreachable("unknown role");
-}
-
 /// Runs the graph again with the variant fill (see Interpreter) and makes
 /// dynamic every dimension that differs from the first run.
 static LogicalResult findDynamicDims(
@@ -279,15 +221,14 @@ LogicalResult mav::torch_runtime::propagateShapes(
                        ArrayRef<c10::IValue> results) {
       NodeShapes shapes;
       const OpInfo *info = lookupNodeOperator(op);
-      unsigned dataIn = 0, weights = 0, biases = 0;
       bool isModule = isa<CallModuleOp>(op);
+      ArgumentNamer namer(info ? info->argRoles : ArrayRef<ArgRole>());
       for (auto [index, arg] : llvm::enumerate(args)) {
         std::string name =
-            isModule ? "data_in_" + std::to_string(dataIn++)
-                     : argumentName(info, index,
-                                    index < argNames.size() ? argNames[index]
-                                                            : StringRef(),
-                                    dataIn, weights, biases);
+            isModule ? namer.nextDataIn()
+                     : namer.name(index, index < argNames.size()
+                                             ? StringRef(argNames[index])
+                                             : StringRef());
         shapes.args.push_back(describer.describe(name, arg));
       }
       if (auto call = dyn_cast<CallModuleOp>(op))

@@ -1,6 +1,7 @@
 //===- TorchTypes.cpp - torch dtypes, tensors and mav types ---------------===//
 
 #include "mav/Runtime/TorchTypes.h"
+#include "mav/IR/ScalarTypes.h"
 #include "mav/IR/WeightData.h"
 
 #include "mlir/IR/Builders.h"
@@ -11,73 +12,14 @@ using namespace mlir;
 using namespace mav;
 
 Type mav::convertScalarType(c10::ScalarType type, MLIRContext *context) {
-  Builder builder(context);
-  switch (type) {
-  case c10::ScalarType::Float:
-    return builder.getF32Type();
-  case c10::ScalarType::Double:
-    return builder.getF64Type();
-  case c10::ScalarType::Half:
-    return builder.getF16Type();
-  case c10::ScalarType::BFloat16:
-    return builder.getBF16Type();
-  case c10::ScalarType::Long:
-    return builder.getIntegerType(64, /*isSigned=*/true);
-  case c10::ScalarType::Int:
-    return builder.getIntegerType(32, /*isSigned=*/true);
-  case c10::ScalarType::Short:
-    return builder.getIntegerType(16, /*isSigned=*/true);
-  case c10::ScalarType::Char:
-    return builder.getIntegerType(8, /*isSigned=*/true);
-  case c10::ScalarType::Byte:
-    return builder.getIntegerType(8, /*isSigned=*/false);
-  case c10::ScalarType::Bool:
-    return builder.getI1Type();
-  case c10::ScalarType::ComplexFloat:
-    return ComplexType::get(builder.getF32Type());
-  case c10::ScalarType::ComplexDouble:
-    return ComplexType::get(builder.getF64Type());
-  default:
-    return {};
-  }
+  return getElementType(static_cast<ScalarType>(type), context);
 }
 
 std::optional<c10::ScalarType> mav::convertElementType(Type type) {
-  if (type.isF32())
-    return c10::ScalarType::Float;
-  if (type.isF64())
-    return c10::ScalarType::Double;
-  if (type.isF16())
-    return c10::ScalarType::Half;
-  if (type.isBF16())
-    return c10::ScalarType::BFloat16;
-  if (type.isInteger(1))
-    return c10::ScalarType::Bool;
-  if (type.isUnsignedInteger(8))
-    return c10::ScalarType::Byte;
-  if (auto integer = type.dyn_cast<IntegerType>()) {
-    if (integer.isUnsigned())
-      return std::nullopt;
-    switch (integer.getWidth()) {
-    case 8:
-      return c10::ScalarType::Char;
-    case 16:
-      return c10::ScalarType::Short;
-    case 32:
-      return c10::ScalarType::Int;
-    case 64:
-      return c10::ScalarType::Long;
-    default:
-      return std::nullopt;
-    }
-  }
-  if (auto complex = type.dyn_cast<ComplexType>()) {
-    if (complex.getElementType().isF32())
-      return c10::ScalarType::ComplexFloat;
-    if (complex.getElementType().isF64())
-      return c10::ScalarType::ComplexDouble;
-  }
-  return std::nullopt;
+  std::optional<ScalarType> scalar = getScalarType(type);
+  if (!scalar)
+    return std::nullopt;
+  return static_cast<c10::ScalarType>(*scalar);
 }
 
 FailureOr<at::Tensor> mav::viewWeight(WeightOp weight) {

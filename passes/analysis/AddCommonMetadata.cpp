@@ -45,6 +45,14 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
                                  << device << "'";
       return signalPassFailure();
     }
+    if (shapeEngine != "auto" && shapeEngine != "native" &&
+        shapeEngine != "torch") {
+      getOperation().emitError()
+          << "mav-add-common-metadata: shape-engine must be 'auto', "
+             "'native' or 'torch', got '"
+          << shapeEngine << "'";
+      return signalPassFailure();
+    }
     for (GraphOp graph : getPublicGraphs(getOperation()))
       if (failed(annotate(graph)))
         return signalPassFailure();
@@ -112,6 +120,11 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
     ShapePropagationOptions options;
     options.onMeta = device == "meta";
     options.addValue = addValue;
+    options.engine = shapeEngine == "native"  ? ShapeEngine::Native
+                     : shapeEngine == "torch" ? ShapeEngine::Torch
+                                              : ShapeEngine::Auto;
+    bool native = false;
+    options.usedNativeRules = &native;
     SmallVector<Attribute> outputs;
     MLIRContext *context = &getContext();
     auto onNode = [&](Operation *op, const NodeShapes &shapes) {
@@ -128,6 +141,7 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
     };
     if (failed(propagateShapes(graph, *inputs, options, onNode, outputs)))
       return failure();
+    numNative += native;
 
     // Placeholders and results take their refined types.
     SmallVector<Attribute> inputMeta;
@@ -148,5 +162,3 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
   }
 };
 } // namespace
-
-static mav::NeedsTorchRuntime<AddCommonMetadata> needsTorch;

@@ -19,8 +19,13 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace mav {
+
+/// A torch dtype, numbered as c10::ScalarType (MavAttrs.td); declared here
+/// without its generated definition.
+enum class ScalarType : uint64_t;
 
 /// MASE's node categories (the `mase_type` metadata field).
 enum class MaseType {
@@ -43,6 +48,24 @@ enum class ArgRole { DataIn, Weight, Bias, Config };
 /// The spelling used in metadata and docs: data_in, weight, bias, config.
 llvm::StringRef stringifyArgRole(ArgRole role);
 
+/// Numbers a node's arguments as MASE names them in `common.args`:
+/// data_in_0, data_in_1, ..., weight, weight_1, ..., bias, ..., and
+/// configuration arguments under their schema names.
+class ArgumentNamer {
+public:
+  /// `roles`: the operator's argument roles (OpInfo::argRoles), if known.
+  explicit ArgumentNamer(llvm::ArrayRef<ArgRole> roles = {}) : roles(roles) {}
+  /// The name of positional argument `index`, whose schema name is
+  /// `schemaName` (empty if unknown).
+  std::string name(size_t index, llvm::StringRef schemaName);
+  /// The next data_in_N.
+  std::string nextDataIn();
+
+private:
+  llvm::ArrayRef<ArgRole> roles;
+  unsigned dataIn = 0, weights = 0, biases = 0;
+};
+
 /// What one call costs. A multiply-accumulate is one MAC and two FLOPs; every
 /// other arithmetic operation (an add, a compare, an exp) is one FLOP.
 /// `macs` counts only the multiply-accumulates of contractions: convolution,
@@ -52,10 +75,20 @@ struct OpCost {
   int64_t macs = 0;
 };
 
+/// A tensor argument as a shape rule sees it.
+struct TensorRef {
+  llvm::ArrayRef<int64_t> sizes;
+  llvm::ArrayRef<int64_t> strides;
+  ScalarType dtype;
+};
+
 /// The arguments of a call by schema position or keyword, as cost formulas
 /// and shape rules read them: tensor shapes and constants (kernel sizes,
-/// head counts, an einsum equation, flags). A node's (NodeCost.cpp) and a
-/// bound libtorch call's (lib/Runtime/ShapeFunctions.cpp) implement it.
+/// head counts, an einsum equation, flags). A node's (NodeCost.cpp), a bound
+/// libtorch call's (lib/Runtime/ShapeFunctions.cpp) and native shape
+/// propagation's (lib/Runtime/NativeShapes.cpp) implement it. An argument is
+/// found at `position` when the schema names it `keyword` there, else by
+/// `keyword` alone; an empty keyword means by position only.
 class CallArguments {
 public:
   virtual ~CallArguments() = default;
@@ -70,6 +103,27 @@ public:
   /// Argument `position`, else keyword `keyword`, as a string.
   virtual std::optional<llvm::StringRef>
   getString(unsigned position, llvm::StringRef keyword) const = 0;
+  /// The tensor argument with its strides and dtype; std::nullopt where the
+  /// caller knows only shapes.
+  virtual std::optional<TensorRef> getTensor(unsigned position,
+                                             llvm::StringRef keyword) const {
+    return std::nullopt;
+  }
+  /// A list of tensors (aten::cat's `tensors`).
+  virtual std::optional<llvm::SmallVector<TensorRef>>
+  getTensorList(unsigned position, llvm::StringRef keyword) const {
+    return std::nullopt;
+  }
+  /// A number (int, float or bool) as a double.
+  virtual std::optional<double> getNumber(unsigned position,
+                                          llvm::StringRef keyword) const {
+    return std::nullopt;
+  }
+  /// Whether argument `position` (else `keyword`) is given and not None.
+  virtual bool has(unsigned position, llvm::StringRef keyword) const {
+    return getShape(position, keyword) ||
+           getInts(position, keyword, 1).has_value();
+  }
 };
 
 /// What a node shows a cost formula. `args` has one entry per positional
@@ -87,15 +141,24 @@ struct CostInputs {
 /// needs is missing.
 using CostFormula = std::optional<OpCost> (*)(const CostInputs &inputs);
 
+/// One tensor result: its sizes, its strides (empty: contiguous) and its
+/// dtype (std::nullopt: that of the call's first tensor argument).
+struct TensorShape {
+  llvm::SmallVector<int64_t> sizes;
+  llvm::SmallVector<int64_t> strides = {};
+  std::optional<ScalarType> dtype = std::nullopt;
+};
+
 /// The shape of one tensor result; std::nullopt for an undefined tensor
 /// (None to Python: attention weights not asked for).
-using ResultShape = std::optional<llvm::SmallVector<int64_t>>;
+using ResultShape = std::optional<TensorShape>;
 
 /// The result shapes of one call from its arguments, without running it, in
-/// result order; each result has the dtype of the call's first tensor
-/// argument. std::nullopt when the arguments are not ones the operator
+/// result order. std::nullopt when the arguments are not ones the operator
 /// accepts, or something the rule needs is missing: the caller then falls
-/// back to running the operator, which reports what is wrong.
+/// back to libtorch, which reports what is wrong. A rule computes what
+/// libtorch's meta kernel computes, strides included (lib/IR/ShapeRules.h);
+/// a differential unit test checks every rule against libtorch.
 using ShapeRule =
     std::optional<llvm::SmallVector<ResultShape>> (*)(const CallArguments &);
 
@@ -135,9 +198,6 @@ struct OpInfo {
   llvm::ArrayRef<ArgRole> argRoles = {};
   /// FLOPs and MACs of one call; null when the operator does no arithmetic.
   CostFormula cost = nullptr;
-  /// Result shapes of one call, for operators libtorch has no meta kernel
-  /// for; null when it has one or mav has no rule yet.
-  ShapeRule shape = nullptr;
   /// The hardware component implementing it; null if mav has none.
   const HardwareComponent *hardware = nullptr;
 };

@@ -15,6 +15,16 @@
 
 namespace mav {
 
+/// Which engine computes shapes on the meta device.
+enum class ShapeEngine {
+  /// mav's shape rules when every node has one, else libtorch (a remark).
+  Auto,
+  /// mav's shape rules only: a node without one is an error.
+  Native,
+  /// libtorch's meta device.
+  Torch,
+};
+
 struct ShapePropagationOptions {
   /// "meta": shapes, dtypes and strides only, no arithmetic. "cpu": values.
   bool onMeta = true;
@@ -22,6 +32,10 @@ struct ShapePropagationOptions {
   bool addValue = false;
   /// Seed of the cpu inputs.
   uint64_t seed = 0;
+  /// On meta, where the shapes come from.
+  ShapeEngine engine = ShapeEngine::Auto;
+  /// Set when mav's rules computed the shapes (libtorch was not used).
+  bool *usedNativeRules = nullptr;
 };
 
 /// What running a node showed.

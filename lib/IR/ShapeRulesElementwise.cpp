@@ -1,0 +1,122 @@
+//===- ShapeRulesElementwise.cpp - Pointwise operators --------------------===//
+//
+// Results of pointwise operators: broadcast sizes, TensorIterator's layout,
+// and at::result_type's dtype (TensorLayout.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ShapeRules.h"
+#include "TensorLayout.h"
+
+using namespace mav;
+using namespace mav::shape_rules;
+using llvm::SmallVector;
+
+/// Whether a value of `from` may be written into a tensor of `to`
+/// (c10::canCast).
+static bool canCast(ScalarType from, ScalarType to) {
+  if (layout::isFloatingDType(from) && layout::isIntegralDType(to, true))
+    return false;
+  return from == ScalarType::Bool || to != ScalarType::Bool;
+}
+
+Results shape_rules::unaryFloat(const CallArguments &call) {
+  std::optional<TensorRef> self = call.getTensor(0, "");
+  if (!self || !layout::isFloatingDType(self->dtype))
+    return std::nullopt;
+  return single(self->sizes, layout::elementwiseStrides({*self}, self->sizes),
+                self->dtype);
+}
+
+Results shape_rules::unaryInPlace(const CallArguments &call) {
+  std::optional<TensorRef> self = call.getTensor(0, "");
+  if (!self || !layout::isFloatingDType(self->dtype))
+    return std::nullopt;
+  return single(self->sizes, self->strides, self->dtype);
+}
+
+Results shape_rules::dropout(const CallArguments &call) {
+  std::optional<TensorRef> input = call.getTensor(0, "");
+  std::optional<double> probability = call.getNumber(1, "p");
+  std::optional<bool> train = getFlag(call, 2, "train", true);
+  if (!input || !probability || !train || *probability < 0 ||
+      *probability > 1 || (*train && !layout::isFloatingDType(input->dtype)))
+    return std::nullopt;
+  return single(input->sizes, input->strides, input->dtype);
+}
+
+namespace {
+/// The operands of a binary pointwise call: `self` and a tensor or a number.
+struct BinaryOperands {
+  TensorRef self;
+  std::optional<TensorRef> other;
+  /// Whether a number `other` is a float.
+  bool otherIsFloat = false;
+  SmallVector<int64_t> sizes;
+  ScalarType dtype;
+};
+} // namespace
+
+static std::optional<BinaryOperands>
+getBinaryOperands(const CallArguments &call) {
+  std::optional<TensorRef> self = call.getTensor(0, "");
+  if (!self || !layout::isSupportedDType(self->dtype))
+    return std::nullopt;
+  BinaryOperands operands{*self, call.getTensor(1, "other")};
+  std::optional<ScalarType> dtype;
+  if (operands.other) {
+    std::optional<SmallVector<int64_t>> sizes =
+        layout::broadcastShapes(self->sizes, operands.other->sizes);
+    if (!sizes)
+      return std::nullopt;
+    operands.sizes = std::move(*sizes);
+    dtype = layout::resultType({*self, *operands.other}, {});
+  } else {
+    std::optional<double> number = call.getNumber(1, "other");
+    if (!number)
+      return std::nullopt;
+    // An integer argument reads as integers; anything else is a float.
+    operands.otherIsFloat = !call.getInts(1, "other", 1);
+    operands.sizes.assign(self->sizes.begin(), self->sizes.end());
+    dtype = layout::resultType({*self}, {operands.otherIsFloat});
+  }
+  if (!dtype)
+    return std::nullopt;
+  operands.dtype = *dtype;
+  return operands;
+}
+
+/// TensorIterator's layout of the result; a number is a 0-dim operand.
+static SmallVector<int64_t> getBinaryStrides(const BinaryOperands &operands) {
+  SmallVector<TensorRef> inputs = {operands.self};
+  inputs.push_back(operands.other ? *operands.other
+                                  : TensorRef{{}, {}, operands.dtype});
+  return layout::elementwiseStrides(inputs, operands.sizes);
+}
+
+Results shape_rules::binaryArithmetic(const CallArguments &call) {
+  std::optional<BinaryOperands> operands = getBinaryOperands(call);
+  if (!operands)
+    return std::nullopt;
+  return single(operands->sizes, getBinaryStrides(*operands), operands->dtype);
+}
+
+Results shape_rules::trueDivide(const CallArguments &call) {
+  std::optional<BinaryOperands> operands = getBinaryOperands(call);
+  if (!operands)
+    return std::nullopt;
+  ScalarType dtype = layout::isFloatingDType(operands->dtype)
+                         ? operands->dtype
+                         : ScalarType::float32;
+  return single(operands->sizes, getBinaryStrides(*operands), dtype);
+}
+
+Results shape_rules::binaryInPlace(const CallArguments &call) {
+  std::optional<BinaryOperands> operands = getBinaryOperands(call);
+  if (!operands ||
+      llvm::ArrayRef<int64_t>(operands->sizes) != operands->self.sizes ||
+      !canCast(operands->dtype, operands->self.dtype))
+    return std::nullopt;
+  return single(operands->self.sizes, operands->self.strides,
+                operands->self.dtype);
+}

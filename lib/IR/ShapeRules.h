@@ -42,10 +42,14 @@ Results single(llvm::ArrayRef<int64_t> sizes,
 // Elementwise (ShapeRulesElementwise.cpp).
 Results unaryFloat(const CallArguments &call);
 Results unaryInPlace(const CallArguments &call);
+/// Written into at::empty_like(self): hardtanh, relu6.
+Results unaryLikeInput(const CallArguments &call);
 Results binaryArithmetic(const CallArguments &call);
+Results subtract(const CallArguments &call);
 Results binaryInPlace(const CallArguments &call);
 Results trueDivide(const CallArguments &call);
 Results dropout(const CallArguments &call);
+Results dropoutInPlace(const CallArguments &call);
 
 // Views and layout (ShapeRulesViews.cpp).
 Results flatten(const CallArguments &call);

@@ -28,21 +28,73 @@ Results shape_rules::unaryFloat(const CallArguments &call) {
                 self->dtype);
 }
 
-Results shape_rules::unaryInPlace(const CallArguments &call) {
+/// Whether writing into `tensor` in place is refused: some of its elements
+/// share memory (a broadcast dimension; at::has_internal_overlap).
+static bool overlapsItself(const TensorRef &tensor) {
+  for (auto [size, stride] : llvm::zip(tensor.sizes, tensor.strides))
+    if (size > 1 && stride == 0)
+      return true;
+  return false;
+}
+
+Results shape_rules::unaryLikeInput(const CallArguments &call) {
   std::optional<TensorRef> self = call.getTensor(0, "");
-  if (!self || !layout::isFloatingDType(self->dtype))
+  // at::empty_like keeps the strides of a dense input only.
+  if (!self || !layout::isFloatingDType(self->dtype) ||
+      !layout::isNonOverlappingAndDense(self->sizes, self->strides))
     return std::nullopt;
   return single(self->sizes, self->strides, self->dtype);
 }
 
-Results shape_rules::dropout(const CallArguments &call) {
+Results shape_rules::unaryInPlace(const CallArguments &call) {
+  std::optional<TensorRef> self = call.getTensor(0, "");
+  if (!self || !layout::isFloatingDType(self->dtype) || overlapsItself(*self))
+    return std::nullopt;
+  return single(self->sizes, self->strides, self->dtype);
+}
+
+/// The input and probability of a dropout call, checked.
+static std::optional<std::pair<TensorRef, double>>
+getDropoutInput(const CallArguments &call) {
   std::optional<TensorRef> input = call.getTensor(0, "");
   std::optional<double> probability = call.getNumber(1, "p");
-  std::optional<bool> train = getFlag(call, 2, "train", true);
-  if (!input || !probability || !train || *probability < 0 ||
-      *probability > 1 || (*train && !layout::isFloatingDType(input->dtype)))
+  if (!input || !probability || *probability < 0 || *probability > 1)
     return std::nullopt;
-  return single(input->sizes, input->strides, input->dtype);
+  return std::make_pair(*input, *probability);
+}
+
+Results shape_rules::dropout(const CallArguments &call) {
+  auto dropout = getDropoutInput(call);
+  std::optional<bool> train = getFlag(call, 2, "train", true);
+  if (!dropout || !train)
+    return std::nullopt;
+  auto [input, probability] = *dropout;
+  if (!*train || probability == 0 || llvm::is_contained(input.sizes, 0))
+    return single(input.sizes, input.strides, input.dtype);
+  // In training, the input is multiplied by noise laid out as it is (or by
+  // a 0-dim zero when p is 1); mav does not model other inputs than dense
+  // floating ones.
+  if (!layout::isFloatingDType(input.dtype) ||
+      !layout::isNonOverlappingAndDense(input.sizes, input.strides))
+    return std::nullopt;
+  TensorRef other = input;
+  if (probability == 1)
+    other = TensorRef{{}, {}, input.dtype};
+  return single(input.sizes,
+                layout::elementwiseStrides({input, other}, input.sizes),
+                input.dtype);
+}
+
+Results shape_rules::dropoutInPlace(const CallArguments &call) {
+  auto dropout = getDropoutInput(call);
+  std::optional<bool> train = getFlag(call, 2, "train", true);
+  if (!dropout || !train)
+    return std::nullopt;
+  const TensorRef &self = dropout->first;
+  if (*train && dropout->second > 0 &&
+      (!layout::isFloatingDType(self.dtype) || overlapsItself(self)))
+    return std::nullopt;
+  return single(self.sizes, self.strides, self.dtype);
 }
 
 namespace {
@@ -101,6 +153,15 @@ Results shape_rules::binaryArithmetic(const CallArguments &call) {
   return single(operands->sizes, getBinaryStrides(*operands), operands->dtype);
 }
 
+Results shape_rules::subtract(const CallArguments &call) {
+  std::optional<BinaryOperands> operands = getBinaryOperands(call);
+  // Subtracting booleans is refused (use ~ or logical_not).
+  if (!operands || operands->self.dtype == ScalarType::Bool ||
+      (operands->other && operands->other->dtype == ScalarType::Bool))
+    return std::nullopt;
+  return single(operands->sizes, getBinaryStrides(*operands), operands->dtype);
+}
+
 Results shape_rules::trueDivide(const CallArguments &call) {
   std::optional<BinaryOperands> operands = getBinaryOperands(call);
   if (!operands)
@@ -115,7 +176,8 @@ Results shape_rules::binaryInPlace(const CallArguments &call) {
   std::optional<BinaryOperands> operands = getBinaryOperands(call);
   if (!operands ||
       llvm::ArrayRef<int64_t>(operands->sizes) != operands->self.sizes ||
-      !canCast(operands->dtype, operands->self.dtype))
+      !canCast(operands->dtype, operands->self.dtype) ||
+      overlapsItself(operands->self))
     return std::nullopt;
   return single(operands->self.sizes, operands->self.strides,
                 operands->self.dtype);

@@ -26,12 +26,17 @@ static std::optional<SmallVector<int64_t>> getList(const CallArguments &call,
   return values;
 }
 
+static bool isEmpty(const TensorRef &tensor) {
+  return llvm::is_contained(tensor.sizes, 0);
+}
+
 static bool isFloatingTensor(const std::optional<TensorRef> &tensor) {
   return tensor && layout::isFloatingDType(tensor->dtype);
 }
 
-/// The layout pooling gives its result: contiguous, or channels-last for a
-/// channels-last 4-D input; std::nullopt for any other input layout.
+/// The layout pooling and batch norm give their result: contiguous, or
+/// channels-last for a channels-last 4-D input; std::nullopt for any other
+/// input layout.
 static std::optional<SmallVector<int64_t>>
 poolingStrides(const TensorRef &input, ArrayRef<int64_t> sizes) {
   if (layout::isContiguous(input.sizes, input.strides))
@@ -108,9 +113,11 @@ Results shape_rules::batchNorm(const CallArguments &call) {
     if (perChannel <= 1)
       return std::nullopt;
   }
-  if (!layout::isNonOverlappingAndDense(input->sizes, input->strides))
+  std::optional<SmallVector<int64_t>> strides =
+      poolingStrides(*input, input->sizes);
+  if (!strides)
     return std::nullopt;
-  return single(input->sizes, input->strides, input->dtype);
+  return single(input->sizes, *strides, input->dtype);
 }
 
 Results shape_rules::layerNorm(const CallArguments &call) {
@@ -118,7 +125,7 @@ Results shape_rules::layerNorm(const CallArguments &call) {
   std::optional<SmallVector<int64_t>> normalized =
       call.getInts(1, "normalized_shape", 1);
   if (!isFloatingTensor(input) || !normalized || normalized->empty() ||
-      normalized->size() > input->sizes.size() ||
+      isEmpty(*input) || normalized->size() > input->sizes.size() ||
       input->sizes.take_back(normalized->size()) != ArrayRef(*normalized))
     return std::nullopt;
   unsigned position = 2;
@@ -203,8 +210,9 @@ Results shape_rules::avgPool2d(const CallArguments &call) {
 
 Results shape_rules::adaptiveAvgPool2d(const CallArguments &call) {
   std::optional<TensorRef> input = call.getTensor(0, "");
-  auto outputSize = getList(call, 1, "output_size", 2);
-  if (!isFloatingTensor(input) || !outputSize ||
+  std::optional<SmallVector<int64_t>> outputSize =
+      call.getInts(1, "output_size", 1);
+  if (!isFloatingTensor(input) || !outputSize || outputSize->size() != 2 ||
       (input->sizes.size() != 3 && input->sizes.size() != 4))
     return std::nullopt;
   for (int64_t size : input->sizes.take_back(2))

@@ -27,6 +27,8 @@ mav.graph @unknown_module(%x: tensor<2xf32>) -> !mav.tensor {
 mav.weight @w parameter = dense<1.0> : tensor<4x7xf32>
 mav.graph @shape_error(%x: tensor<2x8xf32>) -> !mav.tensor {
   %w = mav.get_attr @w : tensor<4x7xf32>
+  // mav's rule refuses the shapes, and libtorch says why.
+  // expected-remark @+3 {{node 'linear': the native shape rule of aten::linear does not model these arguments; shapes from libtorch's meta device}}
   // expected-error @+2 {{node 'linear' (aten::linear) failed: mat1 and mat2 shapes cannot be multiplied (2x8 and 7x4)}}
   // expected-note @+1 {{the last node that succeeded is 'w'}}
   %linear = mav.call_function "aten::linear" (%x, %w, None) : (tensor<2x8xf32>, tensor<4x7xf32>) -> !mav.tensor

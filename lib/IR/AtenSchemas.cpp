@@ -105,6 +105,20 @@ static const struct {
      shape_rules::batchMatmul},
     {R"(aten::_native_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, bool average_attn_weights=True, int? mask_type=None) -> (Tensor, Tensor))",
      shape_rules::nativeMultiHeadAttention},
+    {R"(aten::select.int(Tensor(a) self, int dim, int index) -> Tensor(a))",
+     shape_rules::select},
+    {R"(aten::slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a))",
+     shape_rules::slice},
+    {R"(aten::expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a))",
+     shape_rules::expand},
+    {R"(aten::embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor)",
+     shape_rules::embedding},
+    // Operators on sizes and scalars, which native shape propagation
+    // computes itself (NativeShapes.cpp).
+    {R"(aten::size.int(Tensor self, int dim) -> int)", nullptr},
+    {R"(aten::size(Tensor self) -> int[])", nullptr},
+    {R"(prim::NumToTensor.Scalar(Scalar a) -> Tensor)", nullptr},
+    {R"(aten::Int.Tensor(Tensor a) -> int)", nullptr},
 };
 
 /// Splits `list` at the commas outside brackets and parentheses.

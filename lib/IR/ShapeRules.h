@@ -60,6 +60,9 @@ Results transpose(const CallArguments &call);
 Results unsqueeze(const CallArguments &call);
 Results contiguous(const CallArguments &call);
 Results concatenate(const CallArguments &call);
+Results select(const CallArguments &call);
+Results slice(const CallArguments &call);
+Results expand(const CallArguments &call);
 
 // Neural-network layers (ShapeRulesLayers.cpp).
 Results convolution(const CallArguments &call);
@@ -73,6 +76,7 @@ Results matmul(const CallArguments &call);
 Results batchMatmul(const CallArguments &call);
 Results softmax(const CallArguments &call);
 Results meanDim(const CallArguments &call);
+Results embedding(const CallArguments &call);
 
 /// aten::_native_multi_head_attention, MultiheadAttention's fast path:
 /// (out [B, L, E], weights [B, L, S] averaged over heads, [B, H, L, S] per

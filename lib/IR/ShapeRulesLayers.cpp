@@ -341,3 +341,15 @@ Results shape_rules::meanDim(const CallArguments &call) {
   }
   return single(sizes, layout::contiguousStrides(sizes), *dtype);
 }
+
+Results shape_rules::embedding(const CallArguments &call) {
+  std::optional<TensorRef> weight = call.getTensor(0, "weight");
+  std::optional<TensorRef> indices = call.getTensor(1, "indices");
+  if (!weight || weight->sizes.size() != 2 || !indices ||
+      (indices->dtype != ScalarType::int64 &&
+       indices->dtype != ScalarType::int32))
+    return std::nullopt;
+  SmallVector<int64_t> sizes(indices->sizes);
+  sizes.push_back(weight->sizes[1]);
+  return single(sizes, layout::contiguousStrides(sizes), weight->dtype);
+}

@@ -8,6 +8,7 @@
 #include "ShapeRules.h"
 #include "TensorLayout.h"
 
+#include <algorithm>
 #include <numeric>
 
 using namespace mav;
@@ -230,7 +231,7 @@ Results shape_rules::concatenate(const CallArguments &call) {
   SmallVector<int64_t> sizes(first.sizes);
   sizes[*wrapped] = 0;
   ScalarType dtype = first.dtype;
-  bool allContiguous = true, allChannelsLast = true;
+  bool allChannelsLast = rank == 4;
   for (const TensorRef &tensor : *tensors) {
     if (tensor.sizes.size() != first.sizes.size() ||
         !layout::isSupportedDType(tensor.dtype))
@@ -240,14 +241,93 @@ Results shape_rules::concatenate(const CallArguments &call) {
         return std::nullopt;
     sizes[*wrapped] += tensor.sizes[*wrapped];
     dtype = layout::promoteTypes(dtype, tensor.dtype);
-    allContiguous &= layout::isContiguous(tensor.sizes, tensor.strides);
-    allChannelsLast &=
-        layout::isChannelsLastContiguous(tensor.sizes, tensor.strides) &&
-        !layout::isContiguous(tensor.sizes, tensor.strides);
+    allChannelsLast &= layout::isChannelsLastLike(tensor.sizes, tensor.strides);
   }
-  if (allContiguous)
-    return single(sizes, layout::contiguousStrides(sizes), dtype);
-  if (allChannelsLast)
-    return single(sizes, layout::channelsLastStrides(sizes), dtype);
-  return std::nullopt;
+  // The inputs' suggested memory format, when they agree; else contiguous.
+  return single(sizes,
+                allChannelsLast ? layout::channelsLastStrides(sizes)
+                                : layout::contiguousStrides(sizes),
+                dtype);
+}
+
+Results shape_rules::select(const CallArguments &call) {
+  std::optional<TensorRef> self = call.getTensor(0, "");
+  std::optional<int64_t> dim = getInt(call, 1, "dim"),
+                         index = getInt(call, 2, "index");
+  if (!self || self->sizes.empty() || !dim || !index ||
+      !(dim = wrapDim(*dim, self->sizes.size())))
+    return std::nullopt;
+  int64_t size = self->sizes[*dim];
+  if (*index < -size || *index >= size)
+    return std::nullopt;
+  SmallVector<int64_t> sizes(self->sizes), strides(self->strides);
+  sizes.erase(sizes.begin() + *dim);
+  strides.erase(strides.begin() + *dim);
+  return single(sizes, strides, self->dtype);
+}
+
+Results shape_rules::slice(const CallArguments &call) {
+  std::optional<TensorRef> self = call.getTensor(0, "");
+  std::optional<int64_t> dim = getInt(call, 1, "dim");
+  std::optional<int64_t> step = getInt(call, 4, "step");
+  if (!self || self->sizes.empty() ||
+      !(dim = wrapDim(dim.value_or(0), self->sizes.size())))
+    return std::nullopt;
+  if (call.has(4, "step") && (!step || *step <= 0))
+    return std::nullopt;
+  int64_t size = self->sizes[*dim], stride = step.value_or(1);
+  auto bound = [&](unsigned position, llvm::StringRef keyword,
+                   int64_t fallback) -> std::optional<int64_t> {
+    if (!call.has(position, keyword))
+      return fallback;
+    std::optional<int64_t> value = getInt(call, position, keyword);
+    if (!value)
+      return std::nullopt;
+    if (*value < 0)
+      *value += size;
+    return std::clamp<int64_t>(*value, 0, size);
+  };
+  std::optional<int64_t> start = bound(2, "start", 0),
+                         end = bound(3, "end", size);
+  if (!start || !end)
+    return std::nullopt;
+  if (*end < *start)
+    end = start;
+  SmallVector<int64_t> sizes(self->sizes), strides(self->strides);
+  sizes[*dim] = (*end - *start + stride - 1) / stride;
+  strides[*dim] *= stride;
+  return single(sizes, strides, self->dtype);
+}
+
+Results shape_rules::expand(const CallArguments &call) {
+  std::optional<TensorRef> self = call.getTensor(0, "");
+  std::optional<SmallVector<int64_t>> target = call.getInts(1, "size", 1);
+  if (!self || self->sizes.empty() || !target ||
+      target->size() < self->sizes.size())
+    return std::nullopt;
+  int64_t rank = target->size(), selfRank = self->sizes.size();
+  SmallVector<int64_t> sizes(rank), strides(rank);
+  for (int64_t i = rank - 1; i >= 0; --i) {
+    int64_t dim = selfRank - (rank - i);
+    int64_t size = dim >= 0 ? self->sizes[dim] : 1;
+    int64_t stride =
+        dim >= 0 ? self->strides[dim] : sizes[i + 1] * strides[i + 1];
+    int64_t wanted = (*target)[i];
+    if (wanted == -1) {
+      if (dim < 0)
+        return std::nullopt;
+      wanted = size;
+    }
+    if (wanted < 0)
+      return std::nullopt;
+    if (size != wanted) {
+      if (size != 1)
+        return std::nullopt;
+      size = wanted;
+      stride = 0;
+    }
+    sizes[i] = size;
+    strides[i] = stride;
+  }
+  return single(sizes, strides, self->dtype);
 }

@@ -67,6 +67,24 @@ bool layout::isChannelsLastContiguous(ArrayRef<int64_t> sizes,
   return true;
 }
 
+bool layout::isChannelsLastLike(ArrayRef<int64_t> sizes,
+                                ArrayRef<int64_t> strides) {
+  if (sizes.size() != 4 || strides[1] == 0)
+    return false;
+  int64_t min = 0;
+  for (int dim : {1, 3, 2, 0}) {
+    if (sizes[dim] == 0 || strides[dim] < min)
+      return false;
+    // N111 and N11W tensors are ambiguous; c10 calls them contiguous.
+    if (dim == 0 && min == strides[1])
+      return false;
+    min = strides[dim];
+    if (sizes[dim] > 1)
+      min *= sizes[dim];
+  }
+  return true;
+}
+
 bool layout::isNonOverlappingAndDense(ArrayRef<int64_t> sizes,
                                       ArrayRef<int64_t> strides) {
   if (isContiguous(sizes, strides) || isChannelsLastContiguous(sizes, strides))

@@ -28,6 +28,11 @@ bool isChannelsLastContiguous(llvm::ArrayRef<int64_t> sizes,
 bool isNonOverlappingAndDense(llvm::ArrayRef<int64_t> sizes,
                               llvm::ArrayRef<int64_t> strides);
 
+/// c10's is_channels_last_strides_2d: whether a 4-D tensor's strides order
+/// its dimensions as channels-last does (what suggest_memory_format reads).
+bool isChannelsLastLike(llvm::ArrayRef<int64_t> sizes,
+                        llvm::ArrayRef<int64_t> strides);
+
 /// The strides of a channels-last tensor of 4-D `sizes`.
 llvm::SmallVector<int64_t> channelsLastStrides(llvm::ArrayRef<int64_t> sizes);
 

@@ -34,8 +34,8 @@ struct NativeValue {
   SmallVector<int64_t> sizes, strides;
   ScalarType dtype = ScalarType::float32;
   /// A Constant's value as the interpreter's IValue would describe it:
-  /// BoolAttr, i64 IntegerAttr, f64 FloatAttr, StringAttr, NoneAttr,
-  /// DeviceAttr.
+  /// BoolAttr, i64 IntegerAttr, f64 FloatAttr, StringAttr, NoneAttr. For a
+  /// 0-dim tensor made from a number (prim::NumToTensor), the number.
   Attribute constant;
   std::vector<NativeValue> elements;
 
@@ -216,6 +216,9 @@ private:
   FailureOr<SmallVector<NativeValue>>
   callOperator(Operation *op, StringRef target, bool isMethod, ArrayAttr args,
                DictionaryAttr kwargs, Environment &env, NodeShapes *shapes);
+  void describeArguments(Operation *op, const BoundCall &bound,
+                         NodeShapes &shapes);
+  FailureOr<NativeValue> computeValue(const BoundCall &call);
   LogicalResult unsupported(Operation *op, const Twine &reason) {
     if (!gap)
       gap = Unsupported{op, reason.str()};
@@ -516,6 +519,15 @@ NativePropagation::callOperator(Operation *op, StringRef target, bool isMethod,
   if (!bound)
     return unsupported(op, "no native shape rule for " + qualified +
                                " with these arguments");
+  if (!bound->schema->shape) {
+    FailureOr<NativeValue> value = computeValue(*bound);
+    if (failed(value))
+      return unsupported(op, "no native value of " + qualified +
+                                 " for these arguments");
+    if (shapes)
+      describeArguments(op, *bound, *shapes);
+    return SmallVector<NativeValue>{std::move(*value)};
+  }
   std::optional<SmallVector<ResultShape>> results =
       bound->schema->shape(NativeArguments(*bound));
   if (!results || results->size() != bound->schema->numResults)
@@ -543,13 +555,63 @@ NativePropagation::callOperator(Operation *op, StringRef target, bool isMethod,
     }
     values.push_back(std::move(value));
   }
-  if (shapes) {
-    ArgumentNamer namer = getNamer(op);
-    for (auto [index, given] : llvm::enumerate(bound->given))
-      shapes->args.push_back(
-          describe(namer.name(index, given.first), *given.second));
-  }
+  if (shapes)
+    describeArguments(op, *bound, *shapes);
   return values;
+}
+
+void NativePropagation::describeArguments(Operation *op, const BoundCall &bound,
+                                          NodeShapes &shapes) {
+  ArgumentNamer namer = getNamer(op);
+  for (auto [index, given] : llvm::enumerate(bound.given))
+    shapes.args.push_back(
+        describe(namer.name(index, given.first), *given.second));
+}
+
+/// The operators on sizes and scalars: their values, as libtorch computes
+/// them (a 0-dim tensor made from a number keeps the number).
+FailureOr<NativeValue> NativePropagation::computeValue(const BoundCall &call) {
+  StringRef name = call.schema->name, overload = call.schema->overload;
+  const NativeValue *first = call.parameters.front();
+  NativeValue value;
+  if (name == "aten::size" && first->isTensor()) {
+    auto rank = int64_t(first->sizes.size());
+    if (overload.empty()) {
+      value.kind = NativeValue::Kind::List;
+      for (int64_t size : first->sizes) {
+        NativeValue element;
+        element.constant = builder.getI64IntegerAttr(size);
+        value.elements.push_back(element);
+      }
+      return value;
+    }
+    auto dim = call.parameters[1]->constant.dyn_cast<IntegerAttr>();
+    if (!dim || rank == 0 || dim.getInt() < -rank || dim.getInt() >= rank)
+      return failure();
+    int64_t index = dim.getInt() < 0 ? dim.getInt() + rank : dim.getInt();
+    value.constant = builder.getI64IntegerAttr(first->sizes[index]);
+    return value;
+  }
+  if (name == "prim::NumToTensor" &&
+      first->kind == NativeValue::Kind::Constant) {
+    Attribute number = first->constant;
+    ScalarType dtype = number.isa<BoolAttr>()      ? ScalarType::Bool
+                       : number.isa<IntegerAttr>() ? ScalarType::int64
+                       : number.isa<FloatAttr>()   ? ScalarType::float64
+                                                   : ScalarType::complex128;
+    if (dtype == ScalarType::complex128)
+      return failure();
+    value = NativeValue::tensor({}, {}, dtype);
+    value.constant = number;
+    return value;
+  }
+  if (name == "aten::Int" && first->isTensor() && first->sizes.empty()) {
+    if (auto integer = first->constant.dyn_cast_or_null<IntegerAttr>()) {
+      value.constant = builder.getI64IntegerAttr(integer.getInt());
+      return value;
+    }
+  }
+  return failure();
 }
 
 LogicalResult NativePropagation::runNode(Operation *op, Environment &env,

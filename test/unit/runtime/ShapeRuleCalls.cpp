@@ -4,6 +4,8 @@
 
 #include <ATen/ATen.h>
 
+#include <limits>
+
 using namespace mav::test;
 using Shape = std::vector<int64_t>;
 
@@ -235,6 +237,59 @@ std::vector<Call> catCalls() {
                 makeTensor(shapes[i], layout, i == 1 ? second : at::kFloat));
           calls.push_back({tensors, dim});
         }
+  return calls;
+}
+
+std::vector<Call> selectCalls() {
+  std::vector<Call> calls;
+  for (const Shape &shape : kShapes)
+    for (Layout layout : kLayouts)
+      for (int64_t dim : {-5, -1, 0, 1, 2, 4})
+        for (int64_t index : {-4, -1, 0, 1, 2, 3})
+          calls.push_back({makeTensor(shape, layout), dim, index});
+  return calls;
+}
+
+std::vector<Call> sliceCalls() {
+  std::vector<Call> calls;
+  const int64_t max = std::numeric_limits<int64_t>::max();
+  for (const Shape &shape : kShapes)
+    for (Layout layout : kLayouts)
+      for (int64_t dim : {-1, 0, 1, 3})
+        for (c10::IValue start :
+             {c10::IValue(), c10::IValue(int64_t(0)), c10::IValue(int64_t(1)),
+              c10::IValue(int64_t(-2))})
+          for (c10::IValue end :
+               {c10::IValue(), c10::IValue(max), c10::IValue(int64_t(2)),
+                c10::IValue(int64_t(-1)), c10::IValue(int64_t(-9))})
+            for (int64_t step : {1, 2, 0})
+              calls.push_back(
+                  {makeTensor(shape, layout), dim, start, end, step});
+  return calls;
+}
+
+std::vector<Call> expandCalls() {
+  std::vector<Call> calls;
+  const std::vector<Shape> targets = {
+      {-1},         {3},           {2, 3},       {4, 2, 3}, {-1, -1},
+      {2, -1},      {-1, 2, 3},    {5, 1, 3},    {2, 3, 4}, {2, 2, 3, 4},
+      {2, 3, 4, 5}, {2, -1, 4, 5}, {3, 3, 1, 4}, {0, 3},    {}};
+  for (const Shape &shape : kShapes)
+    for (Layout layout : kLayouts)
+      for (const Shape &target : targets)
+        calls.push_back(
+            {makeTensor(shape, layout), c10::IValue(target), false});
+  return calls;
+}
+
+std::vector<Call> embeddingCalls() {
+  std::vector<Call> calls;
+  for (const Shape &weight : std::vector<Shape>{{10, 4}, {10}, {5, 2, 2}})
+    for (const Shape &indices : kShapes)
+      for (at::ScalarType dtype : {at::kLong, at::kInt, at::kFloat})
+        calls.push_back({at::randn(weight),
+                         makeTensor(indices, Layout::Contiguous, dtype),
+                         int64_t(-1), false, false});
   return calls;
 }
 
@@ -524,6 +579,10 @@ mav::test::getCallGenerators() {
       {"aten::mean.dim", meanCalls},
       {"aten::matmul", matmulCalls},
       {"aten::bmm", bmmCalls},
+      {"aten::select.int", selectCalls},
+      {"aten::slice.Tensor", sliceCalls},
+      {"aten::expand", expandCalls},
+      {"aten::embedding", embeddingCalls},
       {"aten::_native_multi_head_attention", multiHeadAttentionCalls},
   };
   return generators;

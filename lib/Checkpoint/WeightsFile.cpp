@@ -117,8 +117,9 @@ static bool readsOnly(ModuleOp module, const CheckpointWeights &file) {
   StringRef mapped = file.file->getBuffer();
   for (WeightOp weight : module.getOps<WeightOp>()) {
     auto resource = weight.getValue().dyn_cast<DenseResourceElementsAttr>();
-    if (!resource)
-      continue; // Printed inline.
+    // Printed inline, or a second name of a weight checked on its own.
+    if (!resource || weight.getTiedTo())
+      continue;
     AsmResourceBlob *blob = resource.getRawHandle().getBlob();
     if (!blob)
       return false;

@@ -12,7 +12,6 @@
 
 #include "mav/Checkpoint/AtomicFile.h"
 #include "mav/Checkpoint/Checkpoint.h"
-#include "mav/Checkpoint/ZipArchive.h"
 #include "mav/IR/MavOps.h"
 #include "mav/Runtime/TorchRuntime.h"
 #include "mav/Runtime/TorchTypes.h"
@@ -25,7 +24,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <caffe2/serialize/inline_container.h>
-#include <torch/csrc/jit/serialization/pickle.h>
+#include <torch/csrc/jit/serialization/pickler.h>
+
+#include <optional>
 
 using namespace mlir;
 using namespace mav;
@@ -35,6 +36,14 @@ struct Record {
   std::string name;
   const char *data;
   size_t size;
+  std::optional<std::string> checksum;
+
+  /// Computed once: a weight's record is in both tables.
+  StringRef getChecksum() {
+    if (!checksum)
+      checksum = getRecordChecksum(StringRef(data, size));
+    return *checksum;
+  }
 };
 } // namespace
 
@@ -105,24 +114,25 @@ LogicalResult mav::torch_runtime::writeCheckpoint(ModuleOp module,
                                value.getType().getElementType(),
                                value.getRawHandle().getResource(), index});
     }
-    std::vector<char> weights = torch::jit::pickle_save(state);
-
-    // torch.save's records, read in place (torch stores them uncompressed)
-    // and written beside ours; the writer adds "version".
-    llvm::Expected<ZipArchive> torchArchive =
-        ZipArchive::open(llvm::StringRef(weights.data(), weights.size()));
-    if (!torchArchive)
-      return fail("torch's pickler wrote an archive mav cannot read: " +
-                  llvm::toString(torchArchive.takeError()));
+    // torch.save's records (as torch::jit::pickle_save makes them: data/N,
+    // then data.pkl), each tensor's read in place from its blob.
+    std::vector<char> pickled;
+    torch::jit::Pickler pickler([&](const char *data, size_t size) {
+      pickled.insert(pickled.end(), data, data + size);
+    });
+    pickler.protocol();
+    pickler.pushIValue(state);
+    pickler.stop();
     std::vector<Record> records;
-    for (StringRef name : torchArchive->getRecordNames()) {
-      std::optional<StringRef> data = torchArchive->getRecord(name);
-      if (name == "version")
-        continue;
-      if (!data)
-        return fail("torch's pickler compressed record '" + name + "'");
-      records.push_back({name.str(), data->data(), data->size()});
-    }
+    std::vector<torch::jit::WriteableTensorData> tensorData;
+    for (const at::Tensor &tensor : pickler.tensorData())
+      tensorData.push_back(torch::jit::getWriteableTensorData(tensor));
+    for (size_t index = 0; index < tensorData.size(); ++index)
+      records.push_back({"data/" + std::to_string(index),
+                         tensorData[index].data(),
+                         tensorData[index].sizeInBytes(), std::nullopt});
+    records.push_back({"data.pkl", pickled.data(), pickled.size(),
+                       std::nullopt});
 
     llvm::StringMap<size_t> recordsByName;
     for (size_t index = 0; index < records.size(); ++index)
@@ -137,9 +147,8 @@ LogicalResult mav::torch_runtime::writeCheckpoint(ModuleOp module,
       ArrayRef<char> blob = weight.entry->getBlob()->getData();
       auto stored = recordsByName.find(record);
       if (stored == recordsByName.end() ||
-          StringRef(records[stored->second].data,
-                    records[stored->second].size) !=
-              StringRef(blob.data(), blob.size())) {
+          records[stored->second].data != blob.data() ||
+          records[stored->second].size != blob.size()) {
         return fail("weight '" + weight.name +
                     "' is not where torch's pickler was expected to put it (" +
                     record + ")");
@@ -158,7 +167,7 @@ LogicalResult mav::torch_runtime::writeCheckpoint(ModuleOp module,
           {"size", static_cast<int64_t>(blob.size())},
           {"dtype", dtype},
           {"alignment", static_cast<int64_t>(alignment)},
-          {"checksum", getRecordChecksum(StringRef(blob.data(), blob.size()))}};
+          {"checksum", records[stored->second].getChecksum()}};
       detached.detach(weight.entry);
     }
     std::string graph;
@@ -174,11 +183,10 @@ LogicalResult mav::torch_runtime::writeCheckpoint(ModuleOp module,
     graphStream.flush();
 
     llvm::json::Object recordTable;
-    for (const Record &record : records)
+    for (Record &record : records)
       recordTable[record.name] = llvm::json::Object{
           {"size", static_cast<int64_t>(record.size)},
-          {"checksum",
-           getRecordChecksum(llvm::StringRef(record.data, record.size))}};
+          {"checksum", record.getChecksum()}};
     recordTable[kGraphRecord] =
         llvm::json::Object{{"size", static_cast<int64_t>(graph.size())},
                            {"checksum", getRecordChecksum(graph)}};

@@ -30,8 +30,17 @@ convertTensor(ImportContext &ctx, const at::Tensor &tensor, StringRef name) {
       elementType);
   ArrayRef<char> bytes(static_cast<const char *>(dense.data_ptr()),
                        dense.nbytes());
-  AsmResourceBlob blob = HeapAsmResourceBlob::allocateAndCopyWithAlign(
-      bytes, std::max<size_t>(dense.element_size(), 1));
+  size_t alignment = std::max<size_t>(dense.element_size(), 1);
+  // The blob reads the loaded tensor's storage in place and keeps it alive:
+  // no copy of the weights. Blobs are never written in place (setWeightData
+  // replaces them), so the storage may be shared.
+  AsmResourceBlob blob =
+      llvm::isAddrAligned(llvm::Align(alignment), bytes.data())
+          ? AsmResourceBlob(
+                bytes, alignment,
+                [tensor = std::move(dense)](void *, size_t, size_t) {},
+                /*dataIsMutable=*/false)
+          : HeapAsmResourceBlob::allocateAndCopyWithAlign(bytes, alignment);
   DenseResourceElementsHandle handle =
       DenseResourceElementsHandle::getManagerInterface(ctx.context)
           .insert(getResourceKey(name), std::move(blob));

@@ -9,7 +9,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 packages=(
   cmake ninja-build g++ clang-format
-  llvm-16-dev libmlir-16-dev mlir-16-tools llvm-16-tools
+  llvm-16-dev libmlir-16-dev mlir-16-tools llvm-16-tools libzstd-dev
   libtorch-dev libfmt-dev libgtest-dev libbenchmark-dev
   python3-torch python3-torchvision
   time strace

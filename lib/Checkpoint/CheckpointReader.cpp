@@ -15,6 +15,7 @@
 #include "llvm/Support/Alignment.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/Parallel.h"
 
 using namespace mlir;
 using namespace mav;
@@ -328,6 +329,12 @@ CheckpointReader::getChecksum(const llvm::json::Object &object,
 }
 
 bool CheckpointReader::checkRecords(const llvm::json::Object &records) {
+  struct Hashed {
+    std::string owner;
+    StringRef bytes, checksum;
+    bool matches = false;
+  };
+  std::vector<Hashed> toHash;
   for (const auto &[key, entry] : records) {
     StringRef name = key;
     std::string owner = ("record '" + name + "'").str();
@@ -351,8 +358,21 @@ bool CheckpointReader::checkRecords(const llvm::json::Object &records) {
         size ? getChecksum(*fields, owner) : std::nullopt;
     if (!checksum)
       return false;
-    if (*size != bytes->size() || !matchesChecksum(*bytes, *checksum)) {
+    if (*size != bytes->size()) {
       corrupted(owner + " does not match its checksum");
+      return false;
+    }
+    toHash.push_back({std::move(owner), *bytes, *checksum});
+  }
+  // Hashing is most of the time a weights file takes to open: it runs on
+  // every core, and the first mismatch in manifest order is reported.
+  llvm::parallelFor(0, toHash.size(), [&](size_t index) {
+    toHash[index].matches =
+        matchesChecksum(toHash[index].bytes, toHash[index].checksum);
+  });
+  for (const Hashed &record : toHash) {
+    if (!record.matches) {
+      corrupted(record.owner + " does not match its checksum");
       return false;
     }
   }

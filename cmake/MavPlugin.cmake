@@ -1,8 +1,8 @@
 # mav_add_plugin(NAME SOURCE...): a shared library mav-opt loads with
 # --load-pass-plugin or --load-dialect-plugin (include/mav/Tools/Plugin.h),
 # compiled as MLIR 16 was (C++17, no RTTI unless LLVM has it) and linked
-# against nothing: mav-opt exports MLIR and mav. Expects MAV_INCLUDE_DIRS,
-# which mav's build and MavConfig.cmake set.
+# against nothing: mav-opt exports MLIR, mav and LLVMSupport. Expects
+# MAV_INCLUDE_DIRS, which mav's build and MavConfig.cmake set.
 function(mav_add_plugin name)
   add_library(${name} MODULE ${ARGN})
   target_include_directories(${name} PRIVATE ${MAV_INCLUDE_DIRS})

@@ -201,14 +201,29 @@ LogicalResult mav::externalizeWeights(ModuleOp module, StringRef outputPath) {
   return writeWeightsFile(module, outputPath);
 }
 
+/// The bytes of weight data `module` holds, each blob counted once.
+static uint64_t getWeightBytes(ModuleOp module) {
+  uint64_t total = 0;
+  for (WeightOp weight : module.getOps<WeightOp>()) {
+    auto resource = weight.getValue().dyn_cast<DenseResourceElementsAttr>();
+    if (!resource || weight.getTiedTo())
+      continue;
+    if (AsmResourceBlob *blob = resource.getRawHandle().getBlob())
+      total += blob->getData().size();
+  }
+  return total;
+}
+
 LogicalResult mav::placeWeights(ModuleOp module, StringRef outputPath,
                                 WeightsPlacement placement, bool bytecode) {
   bool named = module->hasAttr(MavDialect::getWeightsFileAttrName());
   bool elided =
       module.getContext()->getOrLoadDialect<MavDialect>()->getElideWeights();
-  bool beside = !bytecode && !elided &&
-                (placement == WeightsPlacement::File ||
-                 (placement == WeightsPlacement::Auto && named));
+  bool beside =
+      !bytecode && !elided &&
+      (placement == WeightsPlacement::File ||
+       (placement == WeightsPlacement::Auto &&
+        (named || getWeightBytes(module) > kMaxInlineWeightBytes)));
   if (beside && reuseWeightsFile(module, outputPath))
     return success();
   // Auto keeps the weights inline where no file can be written beside the

@@ -468,7 +468,10 @@ FailureOr<NativeValue> NativePropagation::runGraph(GraphOp graph,
   Block &block = graph.getBodyBlock();
   if (inputs.size() != block.getNumArguments())
     return unsupported(graph, "the graph takes another number of inputs");
-  Environment env;
+  // Sized once: a NativeValue is large, and rehashing moves every one.
+  Environment env(block.getNumArguments() + block.getOperations().size());
+  if (observe)
+    described.reserve(described.size() + block.getOperations().size());
   for (auto [argument, input] : llvm::zip(block.getArguments(), inputs))
     env[argument] = input;
   for (Operation &op : block) {

@@ -42,10 +42,14 @@ mlir::LogicalResult attachWeightsFile(mlir::ModuleOp module,
 mlir::LogicalResult externalizeWeights(mlir::ModuleOp module,
                                        llvm::StringRef outputPath);
 
+/// The most weight data `auto` prints in the text: 1 MiB, 2 MiB of hex.
+constexpr uint64_t kMaxInlineWeightBytes = 1 << 20;
+
 /// Where printed IR keeps its weights (the tools' --mav-weights).
 enum class WeightsPlacement {
-  /// Beside the text when the module was read with a weights file, else in
-  /// it; always in it for standard output and bytecode.
+  /// Beside the text when the module was read with a weights file or holds
+  /// more than kMaxInlineWeightBytes, else in it; always in it for standard
+  /// output and bytecode.
   Auto,
   /// In the text (hex blobs), naming no weights file.
   Inline,

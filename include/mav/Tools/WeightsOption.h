@@ -20,8 +20,8 @@ inline llvm::cl::opt<WeightsPlacement> &getWeightsOption() {
       "mav-weights", llvm::cl::desc("Where printed IR keeps its weights"),
       llvm::cl::values(
           clEnumValN(WeightsPlacement::Auto, "auto",
-                     "beside the text when the input had them there, else "
-                     "in it (default)"),
+                     "beside the text when the input had them there or "
+                     "they exceed 1 MiB, else in it (default)"),
           clEnumValN(WeightsPlacement::Inline, "inline",
                      "in the text, as hex blobs"),
           clEnumValN(WeightsPlacement::File, "file",

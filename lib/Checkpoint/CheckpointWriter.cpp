@@ -131,8 +131,8 @@ LogicalResult mav::torch_runtime::writeCheckpoint(ModuleOp module,
       records.push_back({"data/" + std::to_string(index),
                          tensorData[index].data(),
                          tensorData[index].sizeInBytes(), std::nullopt});
-    records.push_back({"data.pkl", pickled.data(), pickled.size(),
-                       std::nullopt});
+    records.push_back(
+        {"data.pkl", pickled.data(), pickled.size(), std::nullopt});
 
     llvm::StringMap<size_t> recordsByName;
     for (size_t index = 0; index < records.size(); ++index)
@@ -184,9 +184,9 @@ LogicalResult mav::torch_runtime::writeCheckpoint(ModuleOp module,
 
     llvm::json::Object recordTable;
     for (Record &record : records)
-      recordTable[record.name] = llvm::json::Object{
-          {"size", static_cast<int64_t>(record.size)},
-          {"checksum", record.getChecksum()}};
+      recordTable[record.name] =
+          llvm::json::Object{{"size", static_cast<int64_t>(record.size)},
+                             {"checksum", record.getChecksum()}};
     recordTable[kGraphRecord] =
         llvm::json::Object{{"size", static_cast<int64_t>(graph.size())},
                            {"checksum", getRecordChecksum(graph)}};

@@ -219,11 +219,10 @@ LogicalResult mav::placeWeights(ModuleOp module, StringRef outputPath,
   bool named = module->hasAttr(MavDialect::getWeightsFileAttrName());
   bool elided =
       module.getContext()->getOrLoadDialect<MavDialect>()->getElideWeights();
-  bool beside =
-      !bytecode && !elided &&
-      (placement == WeightsPlacement::File ||
-       (placement == WeightsPlacement::Auto &&
-        (named || getWeightBytes(module) > kMaxInlineWeightBytes)));
+  bool beside = !bytecode && !elided &&
+                (placement == WeightsPlacement::File ||
+                 (placement == WeightsPlacement::Auto &&
+                  (named || getWeightBytes(module) > kMaxInlineWeightBytes)));
   if (beside && reuseWeightsFile(module, outputPath))
     return success();
   // Auto keeps the weights inline where no file can be written beside the

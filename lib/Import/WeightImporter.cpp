@@ -34,13 +34,14 @@ convertTensor(ImportContext &ctx, const at::Tensor &tensor, StringRef name) {
   // The blob reads the loaded tensor's storage in place and keeps it alive:
   // no copy of the weights. Blobs are never written in place (setWeightData
   // replaces them), so the storage may be shared.
-  AsmResourceBlob blob =
-      llvm::isAddrAligned(llvm::Align(alignment), bytes.data())
-          ? AsmResourceBlob(
-                bytes, alignment,
-                [tensor = std::move(dense)](void *, size_t, size_t) {},
-                /*dataIsMutable=*/false)
-          : HeapAsmResourceBlob::allocateAndCopyWithAlign(bytes, alignment);
+  AsmResourceBlob blob;
+  if (llvm::isAddrAligned(llvm::Align(alignment), bytes.data()))
+    blob = AsmResourceBlob(
+        bytes, alignment,
+        [tensor = std::move(dense)](void *, size_t, size_t) {},
+        /*dataIsMutable=*/false);
+  else
+    blob = HeapAsmResourceBlob::allocateAndCopyWithAlign(bytes, alignment);
   DenseResourceElementsHandle handle =
       DenseResourceElementsHandle::getManagerInterface(ctx.context)
           .insert(getResourceKey(name), std::move(blob));

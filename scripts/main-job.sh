@@ -27,8 +27,9 @@ field() { /usr/bin/python3 -c "import json,sys; print(json.load(open(sys.argv[1]
 "$bin/mav-opt" "$out/$name.ckpt" -o "$out/reloaded.mlir"
 # Each text names its own weights file; printed with the weights inline, the
 # two must be the same bytes, weights included.
-cmp -s <("$bin/mav-opt" "$out/saved.mlir" --mav-weights=inline) \
-       <("$bin/mav-opt" "$out/reloaded.mlir" --mav-weights=inline) ||
+"$bin/mav-opt" "$out/saved.mlir" --mav-weights=inline -o "$out/saved.inline.mlir"
+"$bin/mav-opt" "$out/reloaded.mlir" --mav-weights=inline -o "$out/reloaded.inline.mlir"
+cmp -s "$out/saved.inline.mlir" "$out/reloaded.inline.mlir" ||
   { echo "main-job: the reloaded graph differs from the saved one" >&2; exit 1; }
 "$bin/mav-run" "$out/$name.ckpt" --reference="$model" >"$out/run.txt" ||
   { cat "$out/run.txt" >&2; echo "main-job: the graph does not compute what PyTorch computes" >&2; exit 1; }

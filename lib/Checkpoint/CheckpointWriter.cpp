@@ -134,25 +134,23 @@ LogicalResult mav::torch_runtime::writeCheckpoint(ModuleOp module,
     records.push_back(
         {"data.pkl", pickled.data(), pickled.size(), std::nullopt});
 
-    llvm::StringMap<size_t> recordsByName;
-    for (size_t index = 0; index < records.size(); ++index)
-      recordsByName[records[index].name] = index;
     llvm::json::Object weightTable;
     DetachedBlobs detached;
     for (const BlobWeight &weight : blobWeights) {
       // A tied weight shares its blob with the weight it is tied to.
       if (detached.isDetached(weight.entry))
         continue;
-      std::string record = "data/" + std::to_string(weight.storageIndex);
+      // Record N is data/N, the pickler's N-th storage.
       ArrayRef<char> blob = weight.entry->getBlob()->getData();
-      auto stored = recordsByName.find(record);
-      if (stored == recordsByName.end() ||
-          records[stored->second].data != blob.data() ||
-          records[stored->second].size != blob.size()) {
+      if (weight.storageIndex >= tensorData.size() ||
+          records[weight.storageIndex].data != blob.data() ||
+          records[weight.storageIndex].size != blob.size()) {
         return fail("weight '" + weight.name +
-                    "' is not where torch's pickler was expected to put it (" +
-                    record + ")");
+                    "' is not where torch's pickler was expected to put it "
+                    "(data/" +
+                    llvm::Twine(weight.storageIndex) + ")");
       }
+      Record &stored = records[weight.storageIndex];
       uint64_t alignment = weight.entry->getBlob()->getDataAlignment();
       if (alignment > kMaxWeightAlignment) {
         return fail("weight '" + weight.name + "' is aligned to " +
@@ -162,12 +160,12 @@ LogicalResult mav::torch_runtime::writeCheckpoint(ModuleOp module,
       }
       std::string dtype;
       llvm::raw_string_ostream(dtype) << weight.elementType;
-      weightTable[weight.name] = llvm::json::Object{
-          {"record", record},
-          {"size", static_cast<int64_t>(blob.size())},
-          {"dtype", dtype},
-          {"alignment", static_cast<int64_t>(alignment)},
-          {"checksum", records[stored->second].getChecksum()}};
+      weightTable[weight.name] =
+          llvm::json::Object{{"record", stored.name},
+                             {"size", static_cast<int64_t>(blob.size())},
+                             {"dtype", dtype},
+                             {"alignment", static_cast<int64_t>(alignment)},
+                             {"checksum", stored.getChecksum()}};
       detached.detach(weight.entry);
     }
     std::string graph;

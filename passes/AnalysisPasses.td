@@ -18,15 +18,18 @@ def InitMetadata : Pass<"mav-init-metadata", "mlir::ModuleOp"> {
   let summary = "give every node empty common, hardware and software metadata";
   let description = [{
     MASE's `init_metadata_analysis_pass`. Every node of every public graph
-    gets `common = #mav.common<>`, `hardware = #mav.hardware<>` and
-    `software = #mav.software<{}>`, replacing what it had; every public
-    graph gets graph-level `inputs` and `outputs` metadata naming its
-    placeholders and results. Private graphs (leaf module bodies) are left
-    alone.
+    is left with empty `common`, `hardware` and `software` metadata,
+    replacing what it had; every public graph gets graph-level `inputs` and
+    `outputs` metadata naming its placeholders and results. Private graphs
+    (leaf module bodies) are left alone.
+
+    An empty section is not stored: a node without a `common` attribute has
+    empty common metadata, as `#mav.common<>` would say, and the JSON export
+    writes it as `{}`. So the pass writes nothing on a node that has no
+    metadata yet, and removes the sections of one that has.
 
     ```mlir
-    %relu = mav.call_function "aten::relu" (%x) {common = #mav.common<>,
-        hardware = #mav.hardware<>, software = #mav.software<{}>} : ...
+    %relu = mav.call_function "aten::relu" (%x) : ...
     ```
   }];
   let statistics = [Statistic<"numNodes", "nodes", "nodes initialised">];

@@ -1,7 +1,7 @@
 //===- InitMetadata.cpp - Empty MASE metadata on every node ---------------===//
 
-#include "mav/Passes/Metadata.h"
 #include "mav/Passes/AnalysisPasses.h"
+#include "mav/Passes/Metadata.h"
 
 namespace mav {
 #define GEN_PASS_DEF_INITMETADATA
@@ -14,24 +14,23 @@ using namespace mav;
 namespace {
 struct InitMetadata : mav::impl::InitMetadataBase<InitMetadata> {
   void runOnOperation() override {
+    // An absent section is an empty one: a node keeps no attribute that
+    // says nothing, and most nodes are left untouched.
     MLIRContext *context = &getContext();
-    auto common = CommonMetaAttr::get(context, "", "", {}, {});
-    auto hardware =
-        HardwareMetaAttr::get(context, {}, "", "", {}, {}, {}, {}, {});
-    auto software =
-        SoftwareMetaAttr::get(context, DictionaryAttr::get(context, {}));
-    auto commonName = StringAttr::get(context, "common");
-    auto hardwareName = StringAttr::get(context, "hardware");
-    auto softwareName = StringAttr::get(context, "software");
+    StringAttr sections[] = {StringAttr::get(context, "common"),
+                             StringAttr::get(context, "hardware"),
+                             StringAttr::get(context, "software")};
     for (GraphOp graph : getPublicGraphs(getOperation())) {
       for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>()) {
-        // One new attribute dictionary per node, not one per section:
-        // MLIR never frees the ones replaced.
-        NamedAttrList attributes(node->getAttrDictionary());
-        attributes.set(commonName, common);
-        attributes.set(hardwareName, hardware);
-        attributes.set(softwareName, software);
-        node->setAttrs(attributes.getDictionary(context));
+        DictionaryAttr attributes = node->getAttrDictionary();
+        if (llvm::any_of(sections, [&](StringAttr section) {
+              return attributes.contains(section);
+            })) {
+          NamedAttrList kept(attributes);
+          for (StringAttr section : sections)
+            kept.erase(section);
+          node->setAttrs(kept.getDictionary(context));
+        }
         ++numNodes;
       }
       setGraphMetadata(graph, placeholderMetadata(graph),

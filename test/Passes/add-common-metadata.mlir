@@ -30,5 +30,5 @@ mav.graph @forward(%x: tensor<2x8xf32>) -> !mav.tensor {
   mav.output %view : !mav.tensor
 }
 
-// RAISE: %dropout = mav.call_function "aten::linear" (%x, %fc_weight, %fc_bias) {common = #mav.common<mase_type = "module_related_func", mase_op = "linear"{{.*}}hardware = #mav.hardware<>, software = #mav.software<{}>} : (tensor<2x8xf32>, tensor<4x8xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+// RAISE: %dropout = mav.call_function "aten::linear" (%x, %fc_weight, %fc_bias) {common = #mav.common<mase_type = "module_related_func", mase_op = "linear"{{.*}}>]>} : (tensor<2x8xf32>, tensor<4x8xf32>, tensor<4xf32>) -> tensor<2x4xf32>
 // VALUE: %relu = mav.call_method "relu" {{.*}}results = [#mav.value<name = "data_out_0", shape = [2, 4], torch_dtype = "torch.float32", type = "float", precision = [32], stride = [4, 1], value = dense<{{.*}}> : tensor<2x4xf32>>]

@@ -231,7 +231,8 @@ def Mav_CommonMetaAttr : Mav_Attr<"CommonMeta", "common"> {
     `mase_type` is one of module_related_func, module, builtin_func,
     implicit_func, placeholder, get_attr, output; `mase_op` the operator
     from the op registry; `args` / `results` are `#mav.value` entries.
-    Empty after `-mav-init-metadata`: `#mav.common<>`.
+    All fields are optional; a node without `common` has empty common
+    metadata, which is what `-mav-init-metadata` leaves.
 
     ```mlir
     #mav.common<mase_type = "module_related_func", mase_op = "relu",

@@ -17,6 +17,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <memory>
@@ -31,7 +32,7 @@ namespace {
 struct NativeValue {
   enum class Kind { Tensor, Undefined, Constant, List, Tuple };
   Kind kind = Kind::Constant;
-  SmallVector<int64_t> sizes, strides;
+  SmallVector<int64_t, 4> sizes, strides;
   ScalarType dtype = ScalarType::float32;
   /// A Constant's value as the interpreter's IValue would describe it:
   /// BoolAttr, i64 IntegerAttr, f64 FloatAttr, StringAttr, NoneAttr. For a
@@ -230,6 +231,9 @@ private:
   Builder builder;
   SymbolTableCollection symbols;
   llvm::StringMap<SmallVector<WeightOp>> weightsByModule;
+  /// The description of each tensor already described, by name, dtype,
+  /// sizes and strides: most values of a graph repeat a few of them.
+  llvm::StringMap<ValueMetaAttr> tensorDescriptions;
 };
 
 } // namespace
@@ -416,8 +420,21 @@ ValueMetaAttr NativePropagation::describe(StringRef name,
     return ValueMetaAttr::get(context, name, {}, "", kind, {}, {},
                               constantOf(value));
   }
+  SmallString<96> key(name);
+  key.push_back('\0');
+  key.push_back(static_cast<char>(value.dtype));
+  auto appendInts = [&](ArrayRef<int64_t> ints) {
+    key.push_back(static_cast<char>(ints.size()));
+    key.append(reinterpret_cast<const char *>(ints.data()),
+               reinterpret_cast<const char *>(ints.data() + ints.size()));
+  };
+  appendInts(value.sizes);
+  appendInts(value.strides);
+  ValueMetaAttr &description = tensorDescriptions[key];
+  if (description)
+    return description;
   auto [type, bits] = getMasePrecision(value.dtype);
-  return ValueMetaAttr::get(context, name,
+  return description = ValueMetaAttr::get(context, name,
                             builder.getDenseI64ArrayAttr(value.sizes),
                             getTorchDTypeName(value.dtype), type,
                             builder.getDenseI64ArrayAttr({bits}),

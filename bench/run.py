@@ -39,6 +39,9 @@ PY = "/usr/bin/python3"
 MLIR_OPT = "/usr/lib/llvm-16/bin/mlir-opt"
 STRACE = shutil.which("strace")
 GNU_TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
+# The pass rows of --mlir-timing: issue 13's "passes in-process" (no parser,
+# no output), as bench/real_models.py counts them.
+PASS_ROWS = ("InitMetadata", "AddCommonMetadata", "CountDropout", "RemoveDropout")
 PIPELINE = ["-mav-init-metadata", "-mav-add-common-metadata", "-mav-count-dropout",
             "-mav-remove-dropout", "-mav-count-dropout"]
 REAL_MODELS = ["alexnet", "vgg11", "resnet18", "squeezenet1_0", "mobilenet_v2",
@@ -371,10 +374,12 @@ class Bench:
         has_ckpt = "save" in m and "save" in r
         save = phase(m["save"], "ExportCheckpoint") if has_ckpt else None
         load = self.mav_load_seconds(m) if has_ckpt else None
-        row["mav_times"] = {"total": total, "count": cnt, "remove": rem, "save": save,
+        passes = sum(t for n, t in p["phases"] if n in PASS_ROWS)
+        row["mav_times"] = {"total": total, "passes": passes, "count": cnt, "remove": rem, "save": save,
                             "load": load, "process": p["wall"]}
         row["ratios"] = {
             "pipeline": ratio(r["pipeline"], total),
+            "passes": ratio(r["pipeline"], passes),
             "pipeline_meta": ratio(r["pipeline"] + r["metadata"], total),
             "pipeline_process": ratio(r["pipeline"], p["wall"]),
             "count": ratio(r["count"], cnt), "remove": ratio(r["remove"], rem),
@@ -566,6 +571,10 @@ class Bench:
                 f"(process: {fmt_ratio(x['pipeline_process'])}; vs fx + metadata: "
                 f"{fmt_ratio(x['pipeline_meta'])}) | "
                 f"{status(x['pipeline'][0] >= TARGETS['pipeline'])} |")
+            out(f"| issue 13: passes in-process >= 20x faster (pass rows only, no parser or "
+                f"output), {row['label']} | {fmt_ratio(x['passes'])} "
+                f"(mav passes {fmt_s(row['mav_times']['passes'])}) | "
+                f"{status(x['passes'][0] >= TARGETS['pipeline'])} |")
             for k in ("count", "remove"):
                 out(f"| {k} >= 100x faster, {row['label']} | {fmt_ratio(x[k])} | "
                     f"{status(x[k][0] >= TARGETS[k])} |")

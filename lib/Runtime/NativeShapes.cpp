@@ -434,11 +434,11 @@ ValueMetaAttr NativePropagation::describe(StringRef name,
   if (description)
     return description;
   auto [type, bits] = getMasePrecision(value.dtype);
-  return description = ValueMetaAttr::get(context, name,
-                            builder.getDenseI64ArrayAttr(value.sizes),
-                            getTorchDTypeName(value.dtype), type,
-                            builder.getDenseI64ArrayAttr({bits}),
-                            builder.getDenseI64ArrayAttr(value.strides), {});
+  return description = ValueMetaAttr::get(
+             context, name, builder.getDenseI64ArrayAttr(value.sizes),
+             getTorchDTypeName(value.dtype), type,
+             builder.getDenseI64ArrayAttr({bits}),
+             builder.getDenseI64ArrayAttr(value.strides), {});
 }
 
 Type NativePropagation::refinedType(const NativeValue &value) {

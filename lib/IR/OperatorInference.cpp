@@ -37,15 +37,20 @@ const OpInfo *mav::lookupNodeOperator(Operation *node) {
   return nullptr;
 }
 
-StringRef mav::getMaseOp(Operation *node) {
-  // By concrete op rather than through NodeOpInterface: passes call this on
-  // every node, and a type check is cheaper than an interface look-up.
+/// The node's stored common metadata, by concrete op rather than through
+/// NodeOpInterface: passes call this on every node, and a type check is
+/// cheaper than an interface look-up.
+static CommonMetaAttr getStoredCommonMeta(Operation *node) {
   Attribute metadata =
       llvm::TypeSwitch<Operation *, Attribute>(node)
           .Case<CallFunctionOp, CallModuleOp, CallMethodOp, GetAttrOp,
                 LearnableOp>([](auto op) { return op.getCommonAttr(); })
           .Default([](Operation *) { return Attribute(); });
-  if (auto common = metadata.dyn_cast_or_null<CommonMetaAttr>())
+  return metadata.dyn_cast_or_null<CommonMetaAttr>();
+}
+
+StringRef mav::getMaseOp(Operation *node) {
+  if (CommonMetaAttr common = getStoredCommonMeta(node))
     if (!common.getMaseOp().empty())
       return common.getMaseOp();
   if (isa<GetAttrOp>(node))
@@ -56,11 +61,9 @@ StringRef mav::getMaseOp(Operation *node) {
 }
 
 std::optional<MaseType> mav::getMaseType(Operation *node) {
-  if (auto typed = dyn_cast<NodeOpInterface>(node))
-    if (CommonMetaAttr common = typed.getCommonMeta())
-      if (std::optional<MaseType> type =
-              symbolizeMaseType(common.getMaseType()))
-        return type;
+  if (CommonMetaAttr common = getStoredCommonMeta(node))
+    if (std::optional<MaseType> type = symbolizeMaseType(common.getMaseType()))
+      return type;
   if (isa<GetAttrOp>(node))
     return MaseType::GetAttr;
   if (const OpInfo *info = lookupNodeOperator(node))

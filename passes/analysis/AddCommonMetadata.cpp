@@ -1,5 +1,6 @@
 //===- AddCommonMetadata.cpp - Operator inference and shape propagation ---===//
 
+#include "mav/IR/NodeMetadata.h"
 #include "mav/IR/OpRegistry.h"
 #include "mav/IR/OperatorInference.h"
 #include "mav/Passes/AnalysisPasses.h"
@@ -127,16 +128,23 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
     options.usedNativeRules = &native;
     SmallVector<Attribute> outputs;
     MLIRContext *context = &getContext();
+    Block &block = graph.getBodyBlock();
+    bool argumentsTyped = false;
     auto onNode = [&](Operation *op, const NodeShapes &shapes) {
-      const InferredOperator &inferred = operators.lookup(op);
-      op->setAttr("common", CommonMetaAttr::get(
-                                context, inferred.maseType, inferred.maseOp,
-                                ArrayAttr::get(context, shapes.args),
-                                ArrayAttr::get(context, shapes.results)));
+      // Metadata is stored without what the types say: the types of the
+      // node's operands and results first.
+      if (!argumentsTyped) {
+        for (auto [argument, type] : llvm::zip(block.getArguments(), *inputs))
+          argument.setType(type);
+        argumentsTyped = true;
+      }
       for (auto [result, type] :
            llvm::zip(op->getResults(), shapes.resultTypes))
         if (type)
           result.setType(type);
+      const InferredOperator &inferred = operators.lookup(op);
+      setCommonMeta(op, inferred.maseType, inferred.maseOp, shapes.args,
+                    shapes.results);
       ++numNodes;
     };
     if (failed(propagateShapes(graph, *inputs, options, onNode, outputs)))
@@ -145,7 +153,6 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
 
     // Placeholders and results take their refined types.
     SmallVector<Attribute> inputMeta;
-    Block &block = graph.getBodyBlock();
     for (auto [argument, type, name] :
          llvm::zip(block.getArguments(), *inputs, graph.getArgNames())) {
       argument.setType(type);

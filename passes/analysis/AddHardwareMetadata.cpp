@@ -11,9 +11,9 @@
 
 #include "mav/Hardware/HardwareGraph.h"
 #include "mav/IR/OpRegistry.h"
+#include "mav/Passes/AnalysisPasses.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
-#include "mav/Passes/AnalysisPasses.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
@@ -81,7 +81,7 @@ struct AddHardwareMetadata
                          llvm::StringMap<int64_t> &unsupportedOps,
                          SmallVector<NamedAttribute> &reasons,
                          SymbolTableCollection &symbols) {
-    CommonMetaAttr common = node->getAttrOfType<CommonMetaAttr>("common");
+    CommonMetaAttr common = node.getCommonMeta();
     if (!common || common.getMaseOp().empty())
       return node->emitError()
              << "node '" << node.getNodeName()

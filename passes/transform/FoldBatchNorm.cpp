@@ -377,7 +377,7 @@ LogicalResult Folder::addBias(CallModuleOp layer, LayerParams &conv,
     layer.setConfigAttr(entries.getDictionary(context));
   }
   // Raised graphs: the layer now has a bias argument.
-  if (auto common = layer.getCommonAttr().dyn_cast_or_null<CommonMetaAttr>())
+  if (CommonMetaAttr common = layer.getCommonMeta())
     if (ArrayAttr metaArgs = common.getArgs()) {
       bool hasBias = llvm::any_of(metaArgs, [](Attribute arg) {
         auto value = arg.dyn_cast<ValueMetaAttr>();
@@ -394,9 +394,10 @@ LogicalResult Folder::addBias(CallModuleOp layer, LayerParams &conv,
             context, "bias", DenseI64ArrayAttr::get(context, type.getShape()),
             like.getTorchDtype(), like.getType(), like.getPrecision(),
             DenseI64ArrayAttr(), Attribute()));
-        layer.setCommonAttr(CommonMetaAttr::get(
-            context, common.getMaseType(), common.getMaseOp(),
-            ArrayAttr::get(context, updated), common.getResults()));
+        setCommonMeta(
+            layer, CommonMetaAttr::get(
+                       context, common.getMaseType(), common.getMaseOp(),
+                       ArrayAttr::get(context, updated), common.getResults()));
       }
     }
   return success();

@@ -110,13 +110,16 @@ struct InsertLearnableNodes
                                     builder.getDictionaryAttr({}))
             : Attribute());
     value.replaceAllUsesExcept(learnable.getResult(), learnable);
+    if (auto common =
+            learnable.getCommonAttr().dyn_cast_or_null<CommonMetaAttr>())
+      setCommonMeta(learnable, common);
     return learnable.getName();
   }
 
   /// Common metadata of the learnable node when the graph was raised: it
   /// passes the split node's value through.
   static Attribute metadataFor(Operation *split, OpBuilder &builder) {
-    auto common = split->getAttrOfType<CommonMetaAttr>("common");
+    CommonMetaAttr common = cast<NodeOpInterface>(split).getCommonMeta();
     if (!common)
       return {};
     MLIRContext *context = builder.getContext();

@@ -159,11 +159,11 @@ struct Quantize : mav::impl::QuantizeBase<Quantize> {
         }
         FixedFormat format =
             chooseFormat(config, node.getNodeName(), common.getMaseOp());
-        node->setAttr("common", CommonMetaAttr::get(
-                                    &getContext(), common.getMaseType(),
-                                    common.getMaseOp(),
-                                    withFormat(common.getArgs(), format),
-                                    withFormat(common.getResults(), format)));
+        setCommonMeta(
+            node, CommonMetaAttr::get(&getContext(), common.getMaseType(),
+                                      common.getMaseOp(),
+                                      withFormat(common.getArgs(), format),
+                                      withFormat(common.getResults(), format)));
         for (Value result : node->getResults())
           valueFormats[result] = format;
         ++formats["<" + std::to_string(format.width) + "," +

@@ -52,10 +52,10 @@ struct RemoveDropout : mav::impl::RemoveDropoutBase<RemoveDropout> {
       for (NodeOpInterface dropout : dropouts) {
         if (failed(bypass(dropout)))
           return signalPassFailure();
-        removed.push_back(prefix.empty()
-                              ? dropout.getNodeNameAttr()
-                              : StringAttr::get(&getContext(),
-                                                prefix + dropout.getNodeName()));
+        removed.push_back(
+            prefix.empty() ? dropout.getNodeNameAttr()
+                           : StringAttr::get(&getContext(),
+                                             prefix + dropout.getNodeName()));
         dropout->erase();
       }
       updateSignature(graph);

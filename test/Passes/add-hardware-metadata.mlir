@@ -6,7 +6,8 @@
 // NAN: for the --max-parallelism option: 'x' value invalid
 
 // A get_attr and a view (implicit_func, no component) are implicit; a
-// fixed-point value gets both precisions; a scalar argument gets no
+// fixed-point value gets both precisions, a float32 one its dtype's 32 (the
+// view's entries give no format: it is the type's); a scalar argument gets no
 // parameters; an operator mav has no component for is UNSUPPORTED.
 // CHECK-LABEL: mav.graph @implicit
 mav.graph @implicit(%x: tensor<2x6xf32>) -> tensor<2x3x2xf32> {
@@ -23,8 +24,8 @@ mav.graph @implicit(%x: tensor<2x6xf32>) -> tensor<2x3x2xf32> {
   %mul = mav.call_function "aten::mul" (%x, %w) {common = #mav.common<mase_type = "builtin_func", mase_op = "mul", args = [#mav.value<name = "data_in_0", shape = [2, 6], type = "fixed", precision = [8, 4]>, #mav.value<name = "data_in_1", shape = [2, 6], type = "fixed", precision = [8, 4]>], results = [#mav.value<name = "data_out_0", shape = [2, 6], type = "fixed", precision = [8, 4]>]>} : (tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<2x6xf32>
   // CHECK: %view = mav.call_method "view"
   // CHECK-SAME: hardware = #mav.hardware<is_implicit = true, toolchain = "UNSUPPORTED", device_id = -1 : i64, interface = {},
-  // CHECK-SAME: verilog_param = {DATA_IN_0_PARALLELISM_DIM_0 = 2 : i64, DATA_IN_0_PARALLELISM_DIM_1 = 1 : i64, DATA_IN_0_TENSOR_SIZE_DIM_0 = 6 : i64, DATA_IN_0_TENSOR_SIZE_DIM_1 = 2 : i64,
-  // CHECK-SAME: DATA_OUT_0_PARALLELISM_DIM_0 = 2 : i64, DATA_OUT_0_PARALLELISM_DIM_1 = 1 : i64, DATA_OUT_0_PARALLELISM_DIM_2 = 1 : i64, DATA_OUT_0_TENSOR_SIZE_DIM_0 = 2 : i64, DATA_OUT_0_TENSOR_SIZE_DIM_1 = 3 : i64, DATA_OUT_0_TENSOR_SIZE_DIM_2 = 2 : i64}
+  // CHECK-SAME: verilog_param = {DATA_IN_0_PARALLELISM_DIM_0 = 2 : i64, DATA_IN_0_PARALLELISM_DIM_1 = 1 : i64, DATA_IN_0_PRECISION_0 = 32 : i64, DATA_IN_0_TENSOR_SIZE_DIM_0 = 6 : i64, DATA_IN_0_TENSOR_SIZE_DIM_1 = 2 : i64,
+  // CHECK-SAME: DATA_OUT_0_PARALLELISM_DIM_0 = 2 : i64, DATA_OUT_0_PARALLELISM_DIM_1 = 1 : i64, DATA_OUT_0_PARALLELISM_DIM_2 = 1 : i64, DATA_OUT_0_PRECISION_0 = 32 : i64, DATA_OUT_0_TENSOR_SIZE_DIM_0 = 2 : i64, DATA_OUT_0_TENSOR_SIZE_DIM_1 = 3 : i64, DATA_OUT_0_TENSOR_SIZE_DIM_2 = 2 : i64}
   %view = mav.call_method "view" (%mul, [2, 3, 2]) {common = #mav.common<mase_type = "implicit_func", mase_op = "view", args = [#mav.value<name = "data_in_0", shape = [2, 6]>, #mav.value<name = "size", type = "list", value = [2, 3, 2]>], results = [#mav.value<name = "data_out_0", shape = [2, 3, 2]>]>} : (tensor<2x6xf32>) -> tensor<2x3x2xf32>
   mav.output %view : tensor<2x3x2xf32>
 }

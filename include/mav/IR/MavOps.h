@@ -6,6 +6,7 @@
 #include "mav/IR/MavAttrs.h"
 #include "mav/IR/MavDialect.h"
 #include "mav/IR/MavTypes.h"
+#include "mav/IR/NodeMetadata.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OpDefinition.h"

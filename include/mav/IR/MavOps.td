@@ -38,10 +38,15 @@ def Mav_NodeOpInterface : OpInterface<"NodeOpInterface"> {
         return $_op.getScopeAttr()
             .template dyn_cast_or_null<::mav::ScopeAttr>();
       }]>,
-    InterfaceMethod<"MASE common metadata, if set.",
+    InterfaceMethod<[{
+        MASE common metadata, if set, complete: the fields that the node's
+        types say, which the `common` attribute leaves out, are filled in
+        from them (mav/IR/NodeMetadata.h).
+      }],
       "::mav::CommonMetaAttr", "getCommonMeta", (ins), [{}], [{
-        return $_op.getCommonAttr()
-            .template dyn_cast_or_null<::mav::CommonMetaAttr>();
+        return ::mav::completeCommonMeta($_op.getOperation(),
+            $_op.getCommonAttr()
+                .template dyn_cast_or_null<::mav::CommonMetaAttr>());
       }]>,
     InterfaceMethod<"MASE hardware metadata, if set.",
       "::mav::HardwareMetaAttr", "getHardwareMeta", (ins), [{}], [{

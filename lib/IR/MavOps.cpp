@@ -103,31 +103,15 @@ static LogicalResult verifyCommonAgainstTypes(Operation *op,
       if (failed(checkValueMeta(op, meta, result.getType(), "result")))
         return failure();
   }
-  // Arguments: a call's metadata lists its positional arguments in order
-  // (then keywords); a call_module's lists its body's call, whose data_in_K
-  // is the module's K-th argument.
   ArrayAttr recorded = common.getArgs();
-  auto callArgs = op->getAttrOfType<ArrayAttr>("args");
-  if (!recorded || !callArgs)
+  if (!recorded)
     return success();
-  bool byDataIn = isa<CallModuleOp>(op);
-  unsigned dataIn = 0;
-  for (auto [index, meta] :
-       llvm::enumerate(recorded.getAsRange<ValueMetaAttr>())) {
-    size_t position = index;
-    if (byDataIn) {
-      if (!meta.getName().startswith("data_in_"))
-        continue;
-      position = dataIn++;
-    }
-    if (position >= callArgs.size())
-      break;
-    auto ref = callArgs[position].dyn_cast<OperandRefAttr>();
-    if (ref && meta.getShape() &&
-        failed(checkValueMeta(
-            op, meta, op->getOperand(ref.getIndex()).getType(), "argument")))
+  for (auto [meta, value] :
+       llvm::zip(recorded.getAsRange<ValueMetaAttr>(),
+                 getDescribedArguments(op, recorded.getValue())))
+    if (value && meta.getShape() &&
+        failed(checkValueMeta(op, meta, value.getType(), "argument")))
       return failure();
-  }
   return success();
 }
 

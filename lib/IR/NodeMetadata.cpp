@@ -9,22 +9,19 @@
 using namespace mlir;
 using namespace mav;
 
-/// The type of the graph value that each entry of `args` describes, or null:
-/// a call's entries follow its positional arguments, a call_module's
-/// data_in_K is its K-th argument, a learnable node's data_in_0 its operand.
-static SmallVector<Type> argumentTypes(Operation *node,
-                                       ArrayRef<Attribute> entries) {
-  SmallVector<Type> types(entries.size());
+SmallVector<Value> mav::getDescribedArguments(Operation *node,
+                                              ArrayRef<Attribute> entries) {
+  SmallVector<Value> values(entries.size());
   if (isa<LearnableOp>(node)) {
     for (auto [index, entry] : llvm::enumerate(entries))
       if (auto meta = entry.dyn_cast<ValueMetaAttr>())
         if (meta.getName() == "data_in_0" && node->getNumOperands() == 1)
-          types[index] = node->getOperand(0).getType();
-    return types;
+          values[index] = node->getOperand(0);
+    return values;
   }
   auto callArgs = node->getAttrOfType<ArrayAttr>("args");
   if (!callArgs)
-    return types;
+    return values;
   bool byDataIn = isa<CallModuleOp>(node);
   unsigned dataIn = 0;
   for (auto [index, entry] : llvm::enumerate(entries)) {
@@ -41,8 +38,18 @@ static SmallVector<Type> argumentTypes(Operation *node,
       break;
     if (auto ref = callArgs[position].dyn_cast<OperandRefAttr>())
       if (ref.getIndex() < node->getNumOperands())
-        types[index] = node->getOperand(ref.getIndex()).getType();
+        values[index] = node->getOperand(ref.getIndex());
   }
+  return values;
+}
+
+/// The type of the graph value each entry describes, or null.
+static SmallVector<Type> argumentTypes(Operation *node,
+                                       ArrayRef<Attribute> entries) {
+  SmallVector<Type> types;
+  types.reserve(entries.size());
+  for (Value value : getDescribedArguments(node, entries))
+    types.push_back(value ? value.getType() : Type());
   return types;
 }
 

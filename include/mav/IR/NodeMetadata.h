@@ -16,11 +16,18 @@
 
 #include "mav/IR/MavAttrs.h"
 
-namespace mlir {
-class Operation;
-} // namespace mlir
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace mav {
+
+/// The graph value that each entry of a node's `common.args` describes, or
+/// null: a call's entries follow its positional arguments (keywords come
+/// after them), a call_module's data_in_K is its K-th argument, a learnable
+/// node's data_in_0 is its operand.
+llvm::SmallVector<mlir::Value>
+getDescribedArguments(mlir::Operation *node,
+                      llvm::ArrayRef<mlir::Attribute> entries);
 
 /// `stored` with what the node's types say filled in; null when null.
 CommonMetaAttr completeCommonMeta(mlir::Operation *node, CommonMetaAttr stored);

@@ -232,7 +232,12 @@ def Mav_CommonMetaAttr : Mav_Attr<"CommonMeta", "common"> {
     implicit_func, placeholder, get_attr, output; `mase_op` the operator
     from the op registry; `args` / `results` are `#mav.value` entries.
     All fields are optional; a node without `common` has empty common
-    metadata, which is what `-mav-init-metadata` leaves.
+    metadata, which is what `-mav-init-metadata` leaves. On a node, an entry
+    that describes a value of the graph leaves out what the value's type
+    says (shape, dtype, the dtype's format, contiguous strides), and
+    `results` is left out when nothing is left of it;
+    `NodeOpInterface::getCommonMeta()` gives the metadata complete
+    (mav/IR/NodeMetadata.h).
 
     ```mlir
     #mav.common<mase_type = "module_related_func", mase_op = "relu",

@@ -128,16 +128,13 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
     options.usedNativeRules = &native;
     SmallVector<Attribute> outputs;
     MLIRContext *context = &getContext();
+    // Metadata is stored without what the types say, so each node's
+    // operands and results take their types before its metadata is set:
+    // the placeholders first. A failure below fails the pass.
     Block &block = graph.getBodyBlock();
-    bool argumentsTyped = false;
+    for (auto [argument, type] : llvm::zip(block.getArguments(), *inputs))
+      argument.setType(type);
     auto onNode = [&](Operation *op, const NodeShapes &shapes) {
-      // Metadata is stored without what the types say: the types of the
-      // node's operands and results first.
-      if (!argumentsTyped) {
-        for (auto [argument, type] : llvm::zip(block.getArguments(), *inputs))
-          argument.setType(type);
-        argumentsTyped = true;
-      }
       for (auto [result, type] :
            llvm::zip(op->getResults(), shapes.resultTypes))
         if (type)
@@ -151,11 +148,9 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
       return failure();
     numNative += native;
 
-    // Placeholders and results take their refined types.
+    // The graph's signature takes the refined types.
     SmallVector<Attribute> inputMeta;
-    for (auto [argument, type, name] :
-         llvm::zip(block.getArguments(), *inputs, graph.getArgNames())) {
-      argument.setType(type);
+    for (auto [type, name] : llvm::zip(*inputs, graph.getArgNames())) {
       inputMeta.push_back(
           ValueMetaAttr::get(context, name.cast<StringAttr>().getValue(),
                              DenseI64ArrayAttr::get(context, type.getShape()),

@@ -2,6 +2,7 @@
 # lit configuration for the mav test suite.
 
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -35,6 +36,15 @@ config.substitutions.append(
     ("%rtl", os.path.join(config.mav_src_root, "lib", "Export", "Verilog", "rtl")))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+
+# Every Verilator build (Inputs/sim.sh, mav-run --rtl) compiles the same
+# Verilator runtime, about 9 s of CPU each time: Verilator's own OBJCACHE
+# variable puts ccache in front of the compiler, with a cache private to this
+# build directory.
+if shutil.which("ccache"):
+    config.environment["OBJCACHE"] = "ccache"
+    config.environment["CCACHE_DIR"] = os.path.join(
+        config.mav_obj_root, "test", "ccache")
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.mav_tools_dir, config.llvm_tools_dir]

@@ -6,9 +6,13 @@
 # <WIDTH, FRAC>, annotates with max-parallelism MAXPAR, checks the fixed-point
 # model against PyTorch within ATOL, exports the design, lints it with
 # verilator -Wall (no waivers), simulates it bit for bit under Verilator and
-# Icarus, and with `synth` synthesises it with Yosys (`synth -top top`), with
-# `report` runs the full resource report (generic and Xilinx synthesis) and
-# embeds it in the JSON export. Any failing step stops the script.
+# Icarus; with `report` runs the full resource report (generic and Xilinx
+# synthesis down to cells) and embeds it in the JSON export; with `synth`
+# runs Yosys's coarse synthesis (`synth -top top -run begin:fine`: elaboration,
+# processes, memories, arithmetic), where a design that cannot be synthesised
+# fails, and `check -assert` (no multiple drivers, no combinational loops).
+# Mapping to gates, 95% of Yosys's time, runs once per model, in `report`.
+# Any failing step stops the script.
 set -eu
 bin=$1 models=$2 name=$3 shape=$4 width=$5 frac=$6 par=$7 atol=$8 work=$9
 mode=${10:-}
@@ -37,6 +41,6 @@ if [ "$mode" = report ]; then
     --resources="$dir/resources.json" -o "$dir/net.json"
   grep -c '"luts"' "$dir/net.json" | sed 's/^/resources in json: /'
 elif [ "$mode" = synth ]; then
-  (cd "$dir/rtl" && yosys -q -p "read_verilog -defer -sv $(tr '\n' ' ' < filelist.f); synth -top top; tee -q -o stat.json stat -json")
+  (cd "$dir/rtl" && yosys -q -p "read_verilog -defer -sv $(tr '\n' ' ' < filelist.f); synth -top top -run begin:fine; check -assert; tee -q -o stat.json stat -json")
   grep -q '"num_cells"' "$dir/rtl/stat.json" && echo "yosys: synthesised"
 fi

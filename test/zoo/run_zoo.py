@@ -35,7 +35,9 @@ PyTorch in the generator:
              does not, mav-run on the graph before export tells whether the
              learnable step is to blame (then learnable fails, ckpt shows -)
 
-A step whose input is missing (an earlier step failed) shows `-`. The
+The three checks against the reference (run, nodrop, ckpt) run in one
+mav-run process per model, after the other steps (docs/Running.md: several
+graphs). A step whose input is missing (an earlier step failed) shows `-`. The
 expected-failure table (expected.json) lists, per model, the steps that fail
 today and why, and the refusals expected at import. A cell shows ok, FAIL
 (an unlisted failure), xfail (a listed failure), refused (the expected
@@ -74,6 +76,14 @@ class Blame(Exception):
     def __init__(self, step, line):
         super().__init__(line)
         self.step, self.line = step, line
+
+
+class Deferred:
+    """A step's check against the reference, run with the model's other
+    such checks in one mav-run process once every step has run."""
+
+    def __init__(self, graph, stochastic=False):
+        self.graph, self.stochastic = graph, stochastic
 
 
 class StepError(Exception):
@@ -173,19 +183,46 @@ class Model:
     def opt(self, *argv):
         return tool([self.args.opt, *argv])
 
-    def run_reference(self, graph, stochastic=False):
-        """mav-run GRAPH --reference: a match, or for a graph with live
-        dropout, the mismatch mav-run must report."""
-        code, out, err = tool([self.args.run, graph, "--reference=" + self.eval_ref,
-                               INT_HIGH], expect_ok=False)
-        verdict = out.strip().splitlines()[-1] if out.strip() else ""
+    def run_references(self, graphs):
+        """mav-run GRAPH... --reference, one process for all the graphs
+        (loading libtorch is most of a small model's run); returns, per
+        graph, its verdict line (`... match`, `... MISMATCH`) or its error."""
+        code, out, err = tool([self.args.run, *graphs,
+                               "--reference=" + self.eval_ref, INT_HIGH],
+                              expect_ok=False)
+        # With several graphs, each one's lines follow a line naming it.
+        if len(graphs) == 1:
+            sections = {graphs[0]: out.splitlines()}
+        else:
+            sections, current = {}, []
+            for line in out.splitlines():
+                if line.endswith(":") and line[:-1] in graphs:
+                    current = sections[line[:-1]] = []
+                else:
+                    current.append(line)
+        results = {}
+        for graph in graphs:
+            lines = [l for l in sections.get(graph, []) if l.strip()]
+            verdict = lines[-1] if lines and lines[-1].endswith(
+                (": match", ": MISMATCH")) else ""
+            errors = [l for l in err.splitlines() if graph in l]
+            results[graph] = (verdict, first_line("\n".join(errors)) or
+                              ("" if verdict else first_line(err) or
+                               "exit %d" % code))
+        return results
+
+    @staticmethod
+    def judge(result, stochastic=False):
+        """A graph's verdict as a step's note; a match, or for a graph with
+        live dropout, the mismatch mav-run must report."""
+        verdict, error = result
         if stochastic:
-            if code == 1 and "MISMATCH" in verdict:
+            if verdict.endswith("MISMATCH"):
                 return "live dropout: " + verdict
             raise StepError("live dropout, but no mismatch reported: " +
-                            (first_line(err) or verdict or "exit %d" % code))
-        if code != 0:
-            raise StepError(first_line(err) or verdict or "exit %d" % code)
+                            (error or verdict))
+        if not verdict.endswith(": match"):
+            raise StepError(error or verdict)
         return verdict
 
     # The steps. Each returns a short note, or raises StepError.
@@ -206,7 +243,7 @@ class Model:
         return " ".join(extra)
 
     def step_run(self):
-        return self.run_reference(self.path(".mlirbc"), self.stochastic)
+        return Deferred(self.path(".mlirbc"), self.stochastic)
 
     def step_raise(self):
         self.opt(self.path(".mlirbc"), "-mav-raise", "--emit-bytecode",
@@ -260,7 +297,7 @@ class Model:
             before["functional_count"], removal["removed"])
 
     def step_nodrop(self):
-        return self.run_reference(self.path(".nodropout.mlirbc"))
+        return Deferred(self.path(".nodropout.mlirbc"))
 
     def step_learnable(self):
         rpt = self.path(".learnable.json")
@@ -284,13 +321,19 @@ class Model:
         if open(exported).read() != open(loaded).read():
             raise StepError("the reloaded checkpoint prints differently from "
                             "the exported graph")
+        return Deferred(ckpt)
+
+    def judge_ckpt(self, result):
+        """The checkpoint's verdict. When it fails, mav-run on the graph
+        before export tells whether the learnable step is to blame."""
         try:
-            return self.run_reference(ckpt)
+            return self.judge(result)
         except StepError as e:
+            before = self.path(".learnable.mlirbc")
             try:
-                self.run_reference(self.path(".learnable.mlirbc"))
-            except StepError as before:
-                raise Blame("learnable", "with learnable nodes: " + before.line)
+                self.judge(self.run_references([before])[before])
+            except StepError as earlier:
+                raise Blame("learnable", "with learnable nodes: " + earlier.line)
             raise StepError("the checkpoint: " + e.line)
 
 
@@ -327,6 +370,7 @@ def run_steps(args, name, expected):
     done = set()
     seconds = cells["seconds"] = {}
     refusal = exp.get("refused")
+    deferred = {}
     for step in STEPS:
         need = NEEDS.get(step)
         if need and need not in done:
@@ -337,6 +381,10 @@ def run_steps(args, name, expected):
             note = getattr(model, "step_" + step)()
             ok, line = True, ""
             done.add(step)
+            if isinstance(note, Deferred):
+                deferred[step] = note
+                seconds[step] = round(time.time() - began, 2)
+                continue
         except StepError as e:
             ok, line, note = False, e.line, ""
             if e.produced:
@@ -356,6 +404,23 @@ def run_steps(args, name, expected):
             continue
         cells[step] = (classify(step, ok, line, exp)[0], line, note)
         seconds[step] = round(time.time() - began, 2)
+    if deferred:
+        began = time.time()
+        results = model.run_references([d.graph for d in deferred.values()])
+        seconds["references"] = round(time.time() - began, 2)
+        for step, check in deferred.items():
+            try:
+                result = results[check.graph]
+                note = (model.judge_ckpt(result) if step == "ckpt" else
+                        model.judge(result, check.stochastic))
+                ok, line = True, ""
+            except StepError as e:
+                ok, line, note = False, e.line, ""
+            except Blame as e:
+                cells[e.step] = (classify(e.step, False, e.line, exp)[0], e.line, "")
+                cells[step] = ("-", "", "")
+                continue
+            cells[step] = (classify(step, ok, line, exp)[0], line, note)
     if not args.keep:
         for f in os.listdir(model.work):  # weights: keep only the text
             if not f.endswith((".mlir", ".json")):

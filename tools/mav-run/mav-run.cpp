@@ -1,6 +1,6 @@
 //===- mav-run.cpp - Run a mav graph, compare it with PyTorch -------------===//
 //
-//   mav-run IN.mlir [--reference=MODEL.pt] [--seed=N]
+//   mav-run IN.mlir... [--reference=MODEL.pt] [--seed=N]
 //   mav-run QUANTIZED.mlir [--reference=MODEL.pt] [--rtl=DIR] [--samples=N]
 //
 // Runs the graph on seeded random inputs of its argument types (on cpu) and
@@ -9,6 +9,9 @@
 // non-zero when an element differs by more than atol + rtol * |reference|.
 // A graph that -mav-quantize annotated runs as the fixed-point model
 // (QuantizedRun.h): --reference prints its error, --rtl simulates a design.
+// Several inputs (the stages of one pipeline) run in one process, each under
+// a line naming it; the reference is loaded once, and the exit status is
+// non-zero when any of them fails.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,13 +39,14 @@
 #include <torch/script.h>
 
 #include <cmath>
+#include <optional>
 
 using namespace mlir;
 using namespace mav;
 
-static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
-                                            llvm::cl::desc("<input .mlir>"),
-                                            llvm::cl::Required);
+static llvm::cl::list<std::string>
+    inputFiles(llvm::cl::Positional, llvm::cl::desc("<input .mlir>..."),
+               llvm::cl::OneOrMore);
 static llvm::cl::opt<std::string>
     referenceFile("reference",
                   llvm::cl::desc("TorchScript module to compare against"),
@@ -110,13 +114,17 @@ static std::string describe(const at::Tensor &tensor) {
   return text;
 }
 
-/// Runs the reference module; errors name the file.
+/// Runs the reference module, loaded once for every input graph; errors name
+/// the file.
 static FailureOr<c10::IValue>
 runReference(const std::vector<c10::IValue> &inputs) {
+  static std::optional<torch::jit::Module> module;
   try {
-    torch::jit::Module module = torch::jit::load(referenceFile);
-    module.eval();
-    return module.forward(inputs);
+    if (!module) {
+      module = torch::jit::load(referenceFile);
+      module->eval();
+    }
+    return module->forward(inputs);
   } catch (const c10::Error &error) {
     llvm::errs()
         << referenceFile << ": error: "
@@ -187,11 +195,9 @@ static int runQuantizedGraph(GraphOp graph) {
   return runQuantized(graph, options);
 }
 
-static int runMain(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
-  mav::exitOnClosedPipe();
-  llvm::cl::ParseCommandLineOptions(argc, argv, "mav graph runner\n");
-
+/// Runs one input graph, and compares it with the reference when there is
+/// one; 0 when it ran and matched.
+static int runFile(StringRef inputFile) {
   MLIRContext context;
   context.loadDialect<MavDialect>();
   context.printOpOnDiagnostic(false);
@@ -246,15 +252,36 @@ static int runMain(int argc, char **argv) {
   return compare(*output, *expected);
 }
 
-int main(int argc, char **argv) {
-  // The interpreter turns libtorch's errors into diagnostics naming the node;
-  // whatever escapes it still ends in an error, not in std::terminate.
+/// runFile, with whatever escapes the interpreter (which turns libtorch's
+/// errors into diagnostics naming the node) ending in an error, not in
+/// std::terminate.
+static int runFileOrReport(StringRef inputFile) {
   try {
-    return runMain(argc, argv);
+    return runFile(inputFile);
   } catch (const std::exception &error) {
     llvm::errs() << "mav-run: " << inputFile
                  << ": error: " << StringRef(error.what()).split('\n').first
                  << "\n";
     return 1;
   }
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  mav::exitOnClosedPipe();
+  llvm::cl::ParseCommandLineOptions(argc, argv, "mav graph runner\n");
+  if (inputFiles.size() > 1 && !rtlDirectory.empty()) {
+    llvm::errs() << "mav-run: --rtl simulates one graph; " << inputFiles.size()
+                 << " were given\n";
+    return 1;
+  }
+  int status = 0;
+  for (const std::string &inputFile : inputFiles) {
+    if (inputFiles.size() > 1) {
+      llvm::outs() << inputFile << ":\n";
+      llvm::outs().flush();
+    }
+    status |= runFileOrReport(inputFile);
+  }
+  return status;
 }

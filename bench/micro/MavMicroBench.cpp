@@ -1,9 +1,10 @@
 //===- MavMicroBench.cpp - Google Benchmark micro-benchmarks --------------===//
 //
-// mav's hot paths on bench/synthetic.py's model, function style, at 167, 1667
-// and 16667 blocks (about 10^3, 10^4 and 10^5 mav nodes). Every benchmark
-// reports its time per mav node in the `per_node` counter; see
-// bench/README.md.
+// mav's hot paths on bench/synthetic.py's model, function style, at 167,
+// 1667, 7500 (issue 13's 3e4 fx nodes) and 16667 blocks (about 10^3, 10^4,
+// 4.5 * 10^4 and 10^5 mav nodes), and MLIR's floor for the same work (bare
+// MLIR calls, no mav code). Every benchmark reports its time per mav node in
+// the `per_node` counter; see bench/README.md.
 //
 // `mav-micro-bench --emit-ir=BLOCKS` prints the workload instead, which must
 // equal `bench/synthetic.py --blocks BLOCKS`.
@@ -36,7 +37,7 @@
 
 using namespace mlir;
 
-static constexpr int64_t kBlockCounts[] = {167, 1667, 16667};
+static constexpr int64_t kBlockCounts[] = {167, 1667, 7500, 16667};
 
 /// synthetic.py's node_count: get_attr weight and bias, linear, relu,
 /// dropout and add per block, and the output.
@@ -235,6 +236,70 @@ static void runPass(benchmark::State &state, llvm::StringRef pass,
   countNodes(state);
 }
 
+/// The graph of a parsed synthetic module.
+static Block &graphBody(ModuleOp module) {
+  for (Operation &op : *module.getBody())
+    if (op.getName().getStringRef() == "mav.graph")
+      return op.getRegion(0).front();
+  fail("the synthetic IR has no mav.graph");
+}
+
+/// MLIR's floor for a per-node pass, measured on bare MLIR calls, with none
+/// of mav's code: what any pass that does the same must spend.
+enum class Floor {
+  /// Visit every node and test whether it is a dropout (its `target`, read
+  /// from the node's attribute dictionary, against one uniqued string):
+  /// what counting needs without an index.
+  FindDropouts,
+  /// Set one attribute, the same on every node: MLIR 16 builds each node a
+  /// new attribute dictionary (ops have no properties before MLIR 17).
+  SetAttribute,
+  /// FindDropouts, then bypass and erase each dropout: removal, without
+  /// the verifier.
+  EraseDropouts,
+};
+
+static void runFloor(benchmark::State &state, Floor floor) {
+  MLIRContext context;
+  loadMav(context);
+  OwningOpRef<ModuleOp> module = parse(syntheticIR(state.range(0)), context);
+  auto target = StringAttr::get(&context, "target");
+  auto dropout = StringAttr::get(&context, "aten::dropout");
+  auto marker = StringAttr::get(&context, "floor");
+  auto common = StringAttr::get(&context, "common");
+  int64_t found = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    OwningOpRef<ModuleOp> copy = module->clone();
+    Block &body = graphBody(*copy);
+    state.ResumeTiming();
+    found = 0;
+    if (floor == Floor::SetAttribute) {
+      for (Operation &op : body)
+        op.setAttr(common, marker);
+    } else {
+      llvm::SmallVector<Operation *> dropouts;
+      for (Operation &op : body)
+        if (op.getAttr(target) == dropout)
+          dropouts.push_back(&op);
+      found = dropouts.size();
+      if (floor == Floor::EraseDropouts)
+        for (Operation *op : dropouts) {
+          op->getResult(0).replaceAllUsesWith(op->getOperand(0));
+          op->erase();
+        }
+    }
+    benchmark::DoNotOptimize(found);
+    state.PauseTiming();
+    copy = nullptr;
+    state.ResumeTiming();
+  }
+  if (floor != Floor::SetAttribute && found != state.range(0))
+    fail("the floor benchmark found " + llvm::Twine(found) + " dropouts in " +
+         llvm::Twine(state.range(0)) + " blocks");
+  countNodes(state);
+}
+
 template <typename Function, typename... Args>
 static void add(const char *name, Function function, Args... args) {
   benchmark::internal::Benchmark *registered =
@@ -282,6 +347,9 @@ int main(int argc, char **argv) {
   add("RemoveDropoutVerified", runPass, "mav-remove-dropout", true);
   add("ClassifyEntryExit", runPass, "mav-classify-entry-exit", false);
   add("CountParams", runPass, "mav-count-params", false);
+  add("FloorFindDropouts", runFloor, Floor::FindDropouts);
+  add("FloorSetAttribute", runFloor, Floor::SetAttribute);
+  add("FloorEraseDropouts", runFloor, Floor::EraseDropouts);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

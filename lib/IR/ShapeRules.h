@@ -48,6 +48,14 @@ Results binaryArithmetic(const CallArguments &call);
 Results subtract(const CallArguments &call);
 Results binaryInPlace(const CallArguments &call);
 Results trueDivide(const CallArguments &call);
+/// div with `rounding_mode`: a true division without one, else floor or
+/// trunc in the operands' common dtype; floor_divide.
+Results divideWithMode(const CallArguments &call);
+Results floorDivide(const CallArguments &call);
+/// abs: the input's dtype, any but bool.
+Results absolute(const CallArguments &call);
+/// eq, ne, lt, le, gt, ge: broadcast, bool.
+Results comparison(const CallArguments &call);
 Results dropout(const CallArguments &call);
 Results dropoutInPlace(const CallArguments &call);
 

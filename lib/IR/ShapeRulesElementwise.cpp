@@ -172,6 +172,54 @@ Results shape_rules::trueDivide(const CallArguments &call) {
   return single(operands->sizes, getBinaryStrides(*operands), dtype);
 }
 
+/// A floor or trunc division of `operands`: integers stay integers; bool
+/// has no kernel.
+static Results roundedDivision(const std::optional<BinaryOperands> &operands) {
+  if (!operands || operands->dtype == ScalarType::Bool)
+    return std::nullopt;
+  return single(operands->sizes, getBinaryStrides(*operands), operands->dtype);
+}
+
+Results shape_rules::divideWithMode(const CallArguments &call) {
+  std::optional<llvm::StringRef> mode = call.getString(2, "rounding_mode");
+  if (!mode)
+    return trueDivide(call);
+  if (*mode != "floor" && *mode != "trunc")
+    return std::nullopt;
+  return roundedDivision(getBinaryOperands(call));
+}
+
+Results shape_rules::floorDivide(const CallArguments &call) {
+  // floor_divide has no meta kernel: libtorch lays it out on cpu, where
+  // TensorIterator first casts an operand of another dtype to a copy (dense
+  // strides kept, others made contiguous). mav leaves those to libtorch.
+  std::optional<BinaryOperands> operands = getBinaryOperands(call);
+  if (!operands)
+    return std::nullopt;
+  for (const std::optional<TensorRef> &input :
+       {std::optional<TensorRef>(operands->self), operands->other})
+    if (input && input->dtype != operands->dtype &&
+        !layout::isNonOverlappingAndDense(input->sizes, input->strides))
+      return std::nullopt;
+  return roundedDivision(operands);
+}
+
+Results shape_rules::absolute(const CallArguments &call) {
+  std::optional<TensorRef> self = call.getTensor(0, "");
+  if (!self || !layout::isSupportedDType(self->dtype) ||
+      self->dtype == ScalarType::Bool)
+    return std::nullopt;
+  return single(self->sizes, layout::elementwiseStrides({*self}, self->sizes),
+                self->dtype);
+}
+
+Results shape_rules::comparison(const CallArguments &call) {
+  std::optional<BinaryOperands> operands = getBinaryOperands(call);
+  if (!operands)
+    return std::nullopt;
+  return single(operands->sizes, getBinaryStrides(*operands), ScalarType::Bool);
+}
+
 Results shape_rules::binaryInPlace(const CallArguments &call) {
   std::optional<BinaryOperands> operands = getBinaryOperands(call);
   if (!operands ||

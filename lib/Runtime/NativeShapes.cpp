@@ -19,7 +19,10 @@
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MathExtras.h"
 
+#include <cstring>
+#include <limits>
 #include <memory>
 
 using namespace mlir;
@@ -220,6 +223,7 @@ private:
   void describeArguments(Operation *op, const BoundCall &bound,
                          NodeShapes &shapes);
   FailureOr<NativeValue> computeValue(const BoundCall &call);
+  void foldIntegerArithmetic(const BoundCall &call, NativeValue &result);
   LogicalResult unsupported(Operation *op, const Twine &reason) {
     if (!gap)
       gap = Unsupported{op, reason.str()};
@@ -575,9 +579,88 @@ NativePropagation::callOperator(Operation *op, StringRef target, bool isMethod,
     }
     values.push_back(std::move(value));
   }
+  if (values.size() == 1)
+    foldIntegerArithmetic(*bound, values.front());
   if (shapes)
     describeArguments(op, *bound, *shapes);
   return values;
+}
+
+/// The value of a 0-dim int64 weight (a traced constant such as the divisor
+/// of a size), when its data is at hand.
+static std::optional<int64_t> readScalarInteger(WeightOp weight) {
+  auto type = weight.getWeightType().dyn_cast<RankedTensorType>();
+  if (!type || type.getRank() != 0 || !type.getElementType().isSignedInteger(64))
+    return std::nullopt;
+  Attribute value = weight.getValue();
+  if (auto dense = value.dyn_cast<DenseIntElementsAttr>())
+    return dense.getSplatValue<APInt>().getSExtValue();
+  auto resource = value.dyn_cast<DenseResourceElementsAttr>();
+  AsmResourceBlob *blob =
+      resource ? resource.getRawHandle().getBlob() : nullptr;
+  if (!blob || blob->getData().size() != sizeof(int64_t))
+    return std::nullopt;
+  int64_t number;
+  std::memcpy(&number, blob->getData().data(), sizeof(number));
+  return number;
+}
+
+/// The integer a parameter carries: an int constant, or a 0-dim int64
+/// tensor made from one; std::nullopt otherwise or when absent.
+static std::optional<int64_t> integerOf(const NativeValue *value) {
+  if (!value || (value->isTensor() &&
+                 (!value->sizes.empty() || value->dtype != ScalarType::int64)))
+    return std::nullopt;
+  auto integer = value->constant.dyn_cast_or_null<IntegerAttr>();
+  if (!integer || integer.getValue().getBitWidth() != 64)
+    return std::nullopt;
+  return integer.getInt();
+}
+
+/// Size arithmetic on 0-dim int64 tensors (`prim::NumToTensor` of a size,
+/// then `//`, `*`, `+`, `-`, as traced code computes head sizes), folded as
+/// libtorch computes it, so that `aten::Int` of the result has its value.
+/// Anything else (floats, a division by zero, an overflow) is not folded.
+void NativePropagation::foldIntegerArithmetic(const BoundCall &call,
+                                              NativeValue &result) {
+  if (!result.isTensor() || !result.sizes.empty() ||
+      result.dtype != ScalarType::int64 || call.parameters.size() < 2)
+    return;
+  std::optional<int64_t> lhs = integerOf(call.parameters[0]),
+                         rhs = integerOf(call.parameters[1]);
+  if (!lhs || !rhs || !call.parameters[0]->isTensor())
+    return;
+  StringRef name = call.schema->name;
+  std::optional<int64_t> alpha = 1;
+  if ((name == "aten::add" || name == "aten::sub") &&
+      call.parameters.size() > 2 && call.parameters[2])
+    alpha = integerOf(call.parameters[2]);
+  std::optional<StringRef> rounding;
+  if (name == "aten::div" && call.parameters.size() > 2 && call.parameters[2])
+    if (auto mode = call.parameters[2]->constant.dyn_cast_or_null<StringAttr>())
+      rounding = mode.getValue();
+  int64_t value, scaled;
+  bool overflow = false;
+  if (name == "aten::mul") {
+    overflow = llvm::MulOverflow(*lhs, *rhs, value);
+  } else if ((name == "aten::add" || name == "aten::sub") && alpha) {
+    overflow = llvm::MulOverflow(*alpha, *rhs, scaled) ||
+               (name == "aten::add" ? llvm::AddOverflow(*lhs, scaled, value)
+                                    : llvm::SubOverflow(*lhs, scaled, value));
+  } else if ((name == "aten::floor_divide" ||
+              (name == "aten::div" && rounding &&
+               (*rounding == "floor" || *rounding == "trunc"))) &&
+             *rhs != 0 &&
+             !(*lhs == std::numeric_limits<int64_t>::min() && *rhs == -1)) {
+    value = *lhs / *rhs;
+    bool floor = name == "aten::floor_divide" || *rounding == "floor";
+    if (floor && (*lhs % *rhs != 0) && ((*lhs < 0) != (*rhs < 0)))
+      --value;
+  } else {
+    return;
+  }
+  if (!overflow)
+    result.constant = builder.getI64IntegerAttr(value);
 }
 
 void NativePropagation::describeArguments(Operation *op, const BoundCall &bound,
@@ -649,6 +732,8 @@ LogicalResult NativePropagation::runNode(Operation *op, Environment &env,
       return unsupported(op, "a weight without a static shape and dtype");
     results.push_back(NativeValue::tensor(
         type.getShape(), contiguousStrides(type.getShape()), *dtype));
+    if (std::optional<int64_t> number = readScalarInteger(weight))
+      results.back().constant = builder.getI64IntegerAttr(*number);
   } else if (isa<LearnableOp>(op)) {
     NativeValue input = env.lookup(op->getOperand(0));
     if (observe) {

@@ -260,11 +260,15 @@ runtime::runShapeRule(const torch::jit::Operator &op,
   std::string target = schema.name();
   if (!schema.overload_name().empty())
     target += "." + schema.overload_name();
-  llvm::SmallVector<const AtenSchema *, 2> known = lookupAtenSchemas(target);
-  if (known.size() != 1 || !known.front()->shape)
+  // A bare name ("aten::floor_divide") also names the other overloads.
+  const AtenSchema *known = nullptr;
+  for (const AtenSchema *candidate : lookupAtenSchemas(target))
+    if (candidate->overload == schema.overload_name())
+      known = candidate;
+  if (!known || !known->shape)
     return std::nullopt;
   std::optional<llvm::SmallVector<ResultShape>> shapes =
-      known.front()->shape(StackArguments(schema, stack));
+      known->shape(StackArguments(schema, stack));
   if (!shapes || shapes->size() != schema.returns().size())
     return std::nullopt;
   std::optional<at::Tensor> first;

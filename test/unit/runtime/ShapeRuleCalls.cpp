@@ -77,6 +77,17 @@ std::vector<Call> unaryCalls() {
   return calls;
 }
 
+/// Unary calls in every dtype binary calls take (abs).
+std::vector<Call> unaryCallsEveryDType() {
+  std::vector<Call> calls;
+  for (const Shape &shape : kShapes)
+    for (Layout layout : kLayouts)
+      for (at::ScalarType dtype :
+           {at::kFloat, at::kDouble, at::kLong, at::kInt, at::kBool, at::kHalf})
+        calls.push_back({makeTensor(shape, layout, dtype)});
+  return calls;
+}
+
 /// Unary calls with `extra` appended to each (hardtanh's bounds).
 std::function<std::vector<Call>()> unaryWith(std::vector<c10::IValue> extra) {
   return [=] {
@@ -527,6 +538,22 @@ mav::test::getCallGenerators() {
   using Generator = std::function<std::vector<Call>()>;
   auto unary = unaryWith({});
   auto inPlace = unary;
+  // div's rounding modes: none (a true division), floor, trunc, and one
+  // libtorch refuses.
+  auto withEachRoundingMode = [](Generator generate) -> Generator {
+    return [=] {
+      std::vector<Call> calls;
+      for (const Call &call : generate())
+        for (c10::IValue mode :
+             {c10::IValue(), c10::IValue(std::string("floor")),
+              c10::IValue(std::string("trunc")),
+              c10::IValue(std::string("round"))}) {
+          calls.push_back(call);
+          calls.back().push_back(mode);
+        }
+      return calls;
+    };
+  };
   Generator tensorAlpha = [] { return binaryTensorCalls(true); };
   Generator tensorPlain = [] { return binaryTensorCalls(false); };
   Generator scalarAlpha = [] { return binaryScalarCalls(true); };
@@ -554,6 +581,23 @@ mav::test::getCallGenerators() {
       {"aten::mul_.Scalar", scalarPlain},
       {"aten::div.Tensor", tensorPlain},
       {"aten::div.Scalar", scalarPlain},
+      {"aten::div.Tensor_mode", withEachRoundingMode(tensorPlain)},
+      {"aten::div.Scalar_mode", withEachRoundingMode(scalarPlain)},
+      {"aten::floor_divide", tensorPlain},
+      {"aten::floor_divide.Scalar", scalarPlain},
+      {"aten::abs", unaryCallsEveryDType},
+      {"aten::gt.Tensor", tensorPlain},
+      {"aten::gt.Scalar", scalarPlain},
+      {"aten::lt.Tensor", tensorPlain},
+      {"aten::lt.Scalar", scalarPlain},
+      {"aten::ge.Tensor", tensorPlain},
+      {"aten::ge.Scalar", scalarPlain},
+      {"aten::le.Tensor", tensorPlain},
+      {"aten::le.Scalar", scalarPlain},
+      {"aten::eq.Tensor", tensorPlain},
+      {"aten::eq.Scalar", scalarPlain},
+      {"aten::ne.Tensor", tensorPlain},
+      {"aten::ne.Scalar", scalarPlain},
       {"aten::hardtanh_", unaryWith({-1.0, 1.0})},
       {"aten::hardtanh", unaryWith({0.0, 6.0})},
       {"aten::dropout", dropoutCalls},

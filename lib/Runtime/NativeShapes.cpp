@@ -16,6 +16,8 @@
 #include "mav/IR/ScalarTypes.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"

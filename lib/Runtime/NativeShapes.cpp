@@ -592,7 +592,8 @@ NativePropagation::callOperator(Operation *op, StringRef target, bool isMethod,
 /// of a size), when its data is at hand.
 static std::optional<int64_t> readScalarInteger(WeightOp weight) {
   auto type = weight.getWeightType().dyn_cast<RankedTensorType>();
-  if (!type || type.getRank() != 0 || !type.getElementType().isSignedInteger(64))
+  if (!type || type.getRank() != 0 ||
+      !type.getElementType().isSignedInteger(64))
     return std::nullopt;
   Attribute value = weight.getValue();
   if (auto dense = value.dyn_cast<DenseIntElementsAttr>())

@@ -14,10 +14,9 @@
 #include "mav/IR/OpRegistry.h"
 #include "mav/IR/OperatorInference.h"
 #include "mav/IR/ScalarTypes.h"
+#include "mav/IR/WeightData.h"
 
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/BuiltinDialect.h"
-#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
@@ -592,19 +591,16 @@ NativePropagation::callOperator(Operation *op, StringRef target, bool isMethod,
 /// of a size), when its data is at hand.
 static std::optional<int64_t> readScalarInteger(WeightOp weight) {
   auto type = weight.getWeightType().dyn_cast<RankedTensorType>();
-  if (!type || type.getRank() != 0 ||
+  auto value = weight.getValue().dyn_cast<ElementsAttr>();
+  if (!type || !value || type.getRank() != 0 ||
       !type.getElementType().isSignedInteger(64))
     return std::nullopt;
-  Attribute value = weight.getValue();
-  if (auto dense = value.dyn_cast<DenseIntElementsAttr>())
-    return dense.getSplatValue<APInt>().getSExtValue();
-  auto resource = value.dyn_cast<DenseResourceElementsAttr>();
-  AsmResourceBlob *blob =
-      resource ? resource.getRawHandle().getBlob() : nullptr;
-  if (!blob || blob->getData().size() != sizeof(int64_t))
+  bool isSplat;
+  std::optional<ArrayRef<char>> bytes = getElementsData(value, isSplat);
+  if (!bytes || bytes->size() != sizeof(int64_t))
     return std::nullopt;
   int64_t number;
-  std::memcpy(&number, blob->getData().data(), sizeof(number));
+  std::memcpy(&number, bytes->data(), sizeof(number));
   return number;
 }
 

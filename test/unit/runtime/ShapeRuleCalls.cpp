@@ -68,22 +68,12 @@ at::Tensor makeTensor(const Shape &shape, Layout layout,
   return filled(shape, dtype);
 }
 
-std::vector<Call> unaryCalls() {
+std::vector<Call> unaryCalls(std::vector<at::ScalarType> dtypes = {
+                                 at::kFloat, at::kDouble}) {
   std::vector<Call> calls;
   for (const Shape &shape : kShapes)
     for (Layout layout : kLayouts)
-      for (at::ScalarType dtype : {at::kFloat, at::kDouble})
-        calls.push_back({makeTensor(shape, layout, dtype)});
-  return calls;
-}
-
-/// Unary calls in every dtype binary calls take (abs).
-std::vector<Call> unaryCallsEveryDType() {
-  std::vector<Call> calls;
-  for (const Shape &shape : kShapes)
-    for (Layout layout : kLayouts)
-      for (at::ScalarType dtype :
-           {at::kFloat, at::kDouble, at::kLong, at::kInt, at::kBool, at::kHalf})
+      for (at::ScalarType dtype : dtypes)
         calls.push_back({makeTensor(shape, layout, dtype)});
   return calls;
 }
@@ -585,7 +575,11 @@ mav::test::getCallGenerators() {
       {"aten::div.Scalar_mode", withEachRoundingMode(scalarPlain)},
       {"aten::floor_divide", tensorPlain},
       {"aten::floor_divide.Scalar", scalarPlain},
-      {"aten::abs", unaryCallsEveryDType},
+      {"aten::abs",
+       [] {
+         return unaryCalls(
+             {std::begin(kBinaryDTypes), std::end(kBinaryDTypes)});
+       }},
       {"aten::gt.Tensor", tensorPlain},
       {"aten::gt.Scalar", scalarPlain},
       {"aten::lt.Tensor", tensorPlain},

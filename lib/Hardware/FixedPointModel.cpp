@@ -2,6 +2,8 @@
 
 #include "mav/Hardware/FixedPointModel.h"
 
+#include "AffineTaps.h"
+
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -12,95 +14,49 @@ using namespace mav;
 
 namespace {
 
-std::vector<int64_t> linear(ArrayRef<int64_t> x, ArrayRef<int64_t> weight,
-                            ArrayRef<int64_t> bias, int64_t inFeatures,
-                            int64_t outFeatures, FixedFormat format) {
-  std::vector<int64_t> y;
-  int64_t vectors = static_cast<int64_t>(x.size()) / inFeatures;
-  y.reserve(vectors * outFeatures);
-  for (int64_t v = 0; v < vectors; ++v) {
-    ArrayRef<int64_t> in = x.slice(v * inFeatures, inFeatures);
-    for (int64_t o = 0; o < outFeatures; ++o) {
-      int64_t acc = bias[o] * (int64_t(1) << format.frac);
-      for (int64_t i = 0; i < inFeatures; ++i)
-        acc += weight[o * inFeatures + i] * in[i];
-      y.push_back(requantize(acc, format.frac, format.width));
-    }
-  }
-  return y;
-}
-
-std::vector<int64_t> conv2d(ArrayRef<int64_t> x, ArrayRef<int64_t> weight,
+/// Linear and conv2d: exact sums, one requantisation per output.
+std::vector<int64_t> affine(ArrayRef<int64_t> x, ArrayRef<int64_t> weight,
                             ArrayRef<int64_t> bias, const HardwareNode &node) {
-  int64_t batch = node.inShape[0], channels = node.inShape[1],
-          height = node.inShape[2], width = node.inShape[3];
-  int64_t outChannels = node.outShape[1], oh = node.outShape[2],
-          ow = node.outShape[3];
-  int64_t kh = node.kernelH, kw = node.kernelW;
-  FixedFormat format = node.format;
-  std::vector<int64_t> y;
-  y.reserve(node.outNumel());
-  for (int64_t n = 0; n < batch; ++n) {
-    const int64_t *image = x.data() + n * channels * height * width;
-    for (int64_t oc = 0; oc < outChannels; ++oc)
-      for (int64_t oy = 0; oy < oh; ++oy)
-        for (int64_t ox = 0; ox < ow; ++ox) {
-          int64_t acc = bias[oc] * (int64_t(1) << format.frac);
-          for (int64_t ic = 0; ic < channels; ++ic)
-            for (int64_t ky = 0; ky < kh; ++ky)
-              for (int64_t kx = 0; kx < kw; ++kx) {
-                int64_t iy = oy * node.stride + ky - node.padding;
-                int64_t ix = ox * node.stride + kx - node.padding;
-                if (iy < 0 || iy >= height || ix < 0 || ix >= width)
-                  continue;
-                acc += weight[((oc * channels + ic) * kh + ky) * kw + kx] *
-                       image[(ic * height + iy) * width + ix];
-              }
-          y.push_back(requantize(acc, format.frac, format.width));
-        }
-  }
-  return y;
+  std::vector<int64_t> acc(node.outNumel());
+  forEachAffineTap(
+      node,
+      [&](int64_t o, int64_t channel) {
+        acc[o] = bias[channel] * (int64_t(1) << node.format.frac);
+      },
+      [&](int64_t o, int64_t w, int64_t i) { acc[o] += weight[w] * x[i]; });
+  for (int64_t &value : acc)
+    value = requantize(value, node.format.frac, node.format.width);
+  return acc;
 }
 
 /// Max or average over each window, in (n, c, oy, ox) order.
 std::vector<int64_t> pool(ArrayRef<int64_t> x, const HardwareNode &node) {
-  int64_t planes = node.inShape[0] * node.inShape[1];
-  int64_t height = node.inShape[2], width = node.inShape[3];
-  int64_t oh = (height - node.kernelH) / node.stride + 1;
-  int64_t ow = (width - node.kernelW) / node.stride + 1;
-  int64_t window = node.kernelH * node.kernelW;
   bool max = node.kind == HardwareOpKind::MaxPool2d;
+  int64_t window = node.kernelH * node.kernelW;
   int64_t recip = max ? 0 : reciprocal(window, node.recipFrac);
   std::vector<int64_t> y;
-  y.reserve(planes * oh * ow);
-  for (int64_t plane = 0; plane < planes; ++plane) {
-    const int64_t *image = x.data() + plane * height * width;
-    for (int64_t oy = 0; oy < oh; ++oy)
-      for (int64_t ox = 0; ox < ow; ++ox) {
-        int64_t best = std::numeric_limits<int64_t>::min(), sum = 0;
-        for (int64_t ky = 0; ky < node.kernelH; ++ky)
-          for (int64_t kx = 0; kx < node.kernelW; ++kx) {
-            int64_t word =
-                image[(oy * node.stride + ky) * width + ox * node.stride + kx];
-            best = std::max(best, word);
-            sum += word;
-          }
-        if (max) {
-          y.push_back(best);
-          continue;
-        }
-        // s * R can reach 2^63 at the widest formats: round in 128 bits.
-        __int128 product = static_cast<__int128>(sum) * recip;
-        __int128 quotient = product >> node.recipFrac;
-        __int128 remainder = product - (quotient << node.recipFrac);
-        __int128 half = static_cast<__int128>(1) << (node.recipFrac - 1);
-        if (remainder > half || (remainder == half && (quotient & 1)))
-          ++quotient;
-        y.push_back(saturate(static_cast<int64_t>(std::clamp<__int128>(
-                                 quotient, INT64_MIN, INT64_MAX)),
-                             node.format.width));
-      }
-  }
+  y.reserve(node.outNumel());
+  forEachPoolWindow(node, [&](int64_t, ArrayRef<int64_t> indices) {
+    int64_t best = std::numeric_limits<int64_t>::min(), sum = 0;
+    for (int64_t index : indices) {
+      best = std::max(best, x[index]);
+      sum += x[index];
+    }
+    if (max) {
+      y.push_back(best);
+      return;
+    }
+    // s * R can reach 2^63 at the widest formats: round in 128 bits.
+    __int128 product = static_cast<__int128>(sum) * recip;
+    __int128 quotient = product >> node.recipFrac;
+    __int128 remainder = product - (quotient << node.recipFrac);
+    __int128 half = static_cast<__int128>(1) << (node.recipFrac - 1);
+    if (remainder > half || (remainder == half && (quotient & 1)))
+      ++quotient;
+    y.push_back(saturate(static_cast<int64_t>(std::clamp<__int128>(
+                             quotient, INT64_MIN, INT64_MAX)),
+                         node.format.width));
+  });
   return y;
 }
 
@@ -138,10 +94,8 @@ FixedPointModel::evaluate(unsigned index,
   case HardwareOpKind::Flatten:
     return std::vector<int64_t>(x.begin(), x.end());
   case HardwareOpKind::Linear:
-    return linear(x, weights[index], biases[index], node.inShape.back(),
-                  node.outShape.back(), node.format);
   case HardwareOpKind::Conv2d:
-    return conv2d(x, weights[index], biases[index], node);
+    return affine(x, weights[index], biases[index], node);
   case HardwareOpKind::Relu: {
     std::vector<int64_t> y(x.begin(), x.end());
     for (int64_t &word : y)
@@ -166,6 +120,11 @@ FixedPointModel::evaluate(unsigned index,
 }
 
 std::vector<int64_t> FixedPointModel::run(ArrayRef<int64_t> input) const {
+  return std::move(runAll(input)[graph->output]);
+}
+
+std::vector<std::vector<int64_t>>
+FixedPointModel::runAll(ArrayRef<int64_t> input) const {
   std::vector<std::vector<int64_t>> values(graph->nodes.size());
   values[0].assign(input.begin(), input.end());
   for (unsigned index = 1; index < graph->nodes.size(); ++index) {
@@ -185,7 +144,7 @@ std::vector<int64_t> FixedPointModel::run(ArrayRef<int64_t> input) const {
     }
     values[index] = evaluate(index, operands);
   }
-  return values[graph->output];
+  return values;
 }
 
 std::string mav::formatHexWords(ArrayRef<int64_t> words, int64_t width) {

@@ -3,7 +3,10 @@
 
 For each model: import, -mav-raise, -mav-add-hardware-metadata, export twice.
 The JSON must parse with json.load and be byte-identical across runs; hold
-one node per graph node (placeholders, every op of @forward, output); have
+the nodes of PyTorch's traced graph, none missing and none extra (a
+placeholder per input of its forward, the generator's entry_exit nodes
+outside the leaf modules and one call_module per leaf call its forward
+hooks saw, by kind and scope: test/models/expect.py, then the output); have
 edges that match the operands (each consumer's operand indices 0..n-1, each
 producer a node, call_module inputs of the producer's shape); and carry the
 shapes the generator recorded from PyTorch (inputs, outputs, leaf module
@@ -14,11 +17,11 @@ import argparse
 import collections
 import json
 import os
-import re
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "models"))
+import expect  # noqa: E402
 import mavtest  # noqa: E402
 
 
@@ -29,19 +32,6 @@ def run(cmd):
 def shape_of(mav_type):
     """'1x3x16x16xf32' -> [1, 3, 16, 16]."""
     return [int(d) for d in mav_type.split("x")[:-1]]
-
-
-def forward_op_count(mlir_path):
-    """Ops of @forward (not its output), counted in the text."""
-    count, inside = 0, False
-    for line in open(mlir_path):
-        if line.startswith("  mav.graph @forward"):
-            inside = True
-        elif inside and line.startswith("  }"):
-            break
-        elif inside and re.match(r"    %[\w:#]+ = mav\.", line):
-            count += 1
-    return count
 
 
 def check(name, args):
@@ -64,9 +54,20 @@ def check(name, args):
     nodes = {n["name"]: n for n in graph["nodes"]}
     if len(nodes) != len(graph["nodes"]):
         return "node names repeat"
-    expected = len(graph["inputs"]) + forward_op_count(work + "/hw.mlir") + 1
-    if len(graph["nodes"]) != expected:
-        return "%d nodes, graph has %d" % (len(graph["nodes"]), expected)
+    # The nodes PyTorch's traced graph has (test/models/expect.py): a
+    # placeholder per input, its nodes outside the leaf modules, one
+    # call_module per leaf call, the output. None missing, none extra.
+    difference = expect.difference(expect.expected_nodes(ref),
+                                   expect.graph_nodes(doc))
+    if difference:
+        return "nodes differ from PyTorch's traced graph: " + difference
+    placeholders = [n for n in graph["nodes"] if n["op"] == "placeholder"]
+    if len(placeholders) != len(ref["input_shapes"]):
+        return "%d placeholders, PyTorch's forward takes %d inputs" % (
+            len(placeholders), len(ref["input_shapes"]))
+    if [n["op"] for n in graph["nodes"]].count("output") != 1 or \
+            graph["nodes"][-1]["op"] != "output":
+        return "the graph does not end in one output node"
 
     operands = collections.defaultdict(list)
     for edge in graph["edges"]:

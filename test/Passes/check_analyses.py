@@ -4,13 +4,16 @@
 For each model of test/models: mav imports NAME.pt and runs
     -mav-raise [-mav-remove-dropout] -mav-analyse-scale -mav-param-exec-order
 with --mav-report. PyTorch runs the same model, built by the generator with
-the generator's seed (the module NAME.pt was traced from), in eval mode, on
+its seed and calibration (the module NAME.pt was traced from,
+test/models/expect.py eager_model), in eval mode, on
 inputs drawn the documented way (torch.manual_seed(seed), torch.randn, or
 torch.rand with --distribution uniform, per argument, times scale), backward
 from output gradients drawn the same way, with:
-  - forward hooks on every leaf module mav calls (call_module targets), and
-    a tensor hook on (a clone of) its output: std, mean, abs max, zero
-    fraction of the output, std of its gradient;
+  - forward hooks on every leaf module PyTorch calls (the generator's
+    leaf_module_call_sequence, without the dropout modules when they are
+    removed), which must be mav's call_module nodes, in order, no more, no
+    fewer; and a tensor hook on (a clone of) its output: std, mean, abs
+    max, zero fraction of the output, std of its gradient;
   - the parameters' .grad: std per state_dict name;
   - forward pre-hooks on the leaf modules: module order, and parameter
     first-use order (a module's parameters when it is called);
@@ -20,6 +23,7 @@ or "NAME: FAIL: reason".
 """
 
 import argparse
+import collections
 import json
 import os
 import re
@@ -29,7 +33,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "models"))
-import generate  # noqa: E402
+import expect  # noqa: E402
 import mavtest  # noqa: E402
 
 RTOL = 1e-5
@@ -71,18 +75,18 @@ def run_mav(name, args, work):
     subprocess.run([args.opt, mlir, *pipeline, "--mav-elide-weights",
                     "--mav-report=" + report, "-o", out], check=True)
     outputs = {p["pass"]: p["outputs"] for p in json.load(open(report))}
-    targets = {}
+    calls, in_forward = [], False
     for line in open(out):
+        if line.lstrip().startswith("mav.graph"):
+            in_forward = "@forward(" in line
         m = re.match(r'\s+%([\w.]+) = mav\.call_module "([^"]+)"', line)
-        if m and m.group(2) not in targets.values():
-            targets[m.group(1)] = m.group(2)
-    return outputs, targets
+        if m and in_forward:
+            calls.append((m.group(1), m.group(2)))
+    return outputs, calls
 
 
 def run_torch(name, ref, args, targets):
-    builder, _ = generate.REGISTRY[name]
-    torch.manual_seed(generate.MODEL_SEED)
-    model = builder().model.eval()
+    model, _ = expect.eager_model(name)
     modules = dict(model.named_modules())
     recorded, order, forward_order, backward_order = {}, [], [], []
     seen = set()
@@ -148,8 +152,25 @@ def check(name, args):
     ref = mavtest.reference(args.models, name)
     work = os.path.join(args.work, name)
     os.makedirs(work, exist_ok=True)
-    mav, targets = run_mav(name, args, work)
+    mav, calls = run_mav(name, args, work)
     scale, execution = mav["mav-analyse-scale"], mav["mav-param-exec-order"]
+    # The leaf module calls are PyTorch's (forward hooks in the generator):
+    # each must be a call_module node of mav's graph, in order, and mav's
+    # graph may call nothing else.
+    removed = expect.dropout_module_paths(ref) if args.remove_dropout \
+        else set()
+    expected = [p for p in ref["leaf_module_call_sequence"]
+                if p not in removed]
+    got = [path for _, path in calls]
+    if got != expected:
+        return "FAIL: call_module nodes differ from PyTorch's leaf calls: " \
+            + (expect.difference(collections.Counter(expected),
+                                 collections.Counter(got)) or
+               "order %s, PyTorch %s" % (got, expected))
+    targets = {}
+    for node, path in calls:
+        if path not in targets.values():
+            targets[node] = path
     recorded, order, forward_order, backward_order, grad_std = run_torch(
         name, ref, args, targets)
 

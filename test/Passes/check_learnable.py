@@ -10,7 +10,9 @@ and check that
   - the parameter total equals PyTorch's trainable parameter count;
   - the second insertion inserts nothing;
   - the graph with learnable nodes computes what the model computes
-    (mav-run --reference);
+    (mav-run --reference against NAME.pt; for a model traced in train mode,
+    whose NAME.pt has live dropout, the graph after -mav-remove-dropout
+    against the eval-mode twin NAME.eval.pt);
   - (--inline-all) every node's entry and exit type equals the generator's
     independent PyTorch-side classification of the traced graph
     (entry_exit), matched in order by operator and module scope.
@@ -133,20 +135,28 @@ def check(args, name, inline):
         compared = compare_classification(tag, reference,
                                           classified_nodes(classified))
     inserted = os.path.join(args.work, tag + ".inserted.mlirbc")
-    subprocess.run([args.opt, imported, "-mav-insert-learnable-nodes",
-                    "--emit-bytecode", "-o", inserted], check=True)
-    eval_reference = os.path.join(
-        args.models, reference.get("outputs_reference", name + ".pt"))
-    run = subprocess.run([args.run, inserted, "--reference=" + eval_reference,
-                          "--int-high=50"], capture_output=True, text=True)
-    # A train-mode trace keeps live dropout: only its eval twin is compared.
-    if run.returncode != 0 and not reference.get("reference_is_stochastic"):
+    pipeline = ["-mav-insert-learnable-nodes"]
+    runs_as = "runs as PyTorch (%s)" % reference["outputs_reference"]
+    if reference["reference_is_stochastic"]:
+        # A train-mode trace has live dropout, and NAME.pt is stochastic: the
+        # graph with learnable nodes, its dropout removed, is compared with
+        # the eval-mode twin that the generator traced (NAME.eval.pt).
+        pipeline += ["-mav-remove-dropout"]
+        runs_as = ("after -mav-remove-dropout, runs as PyTorch's eval-mode "
+                   "twin (%s)" % reference["outputs_reference"])
+    subprocess.run([args.opt, imported, *pipeline, "--emit-bytecode",
+                    "-o", inserted], check=True)
+    run = subprocess.run(
+        [args.run, inserted, "--reference=" + os.path.join(
+            args.models, reference["outputs_reference"]), "--int-high=50"],
+        capture_output=True, text=True)
+    if run.returncode != 0:
         fail(tag, "mav-run --reference failed: " + run.stdout + run.stderr)
     entry = outputs["mav-classify-entry-exit"]["entry"]
     print(f"{tag}: OK: {total} trainable parameters as PyTorch counts; "
           f"entry {json.dumps(entry, sort_keys=True)}; {insertions[0]} "
           f"learnable nodes, then 0; {compared} nodes classified as PyTorch "
-          f"classifies them; runs as PyTorch")
+          f"classifies them; {runs_as}")
 
 
 def main():

@@ -3,23 +3,31 @@
 
 For each model, mav imports NAME.pt and runs -mav-raise -mav-count-flops
 with --mav-report, then exports the graph as JSON (per-node flops and macs).
-PyTorch runs the generator's eager model (torch.manual_seed(MODEL_SEED), the
-spec's inputs) twice:
+PyTorch runs the generator's eager model (the module NAME.pt was traced
+from, test/models/expect.py eager_model, and the spec's inputs) twice:
 
-  - under torch.profiler.profile(with_flops=True): the FLOPs it gives
-    aten::conv2d, aten::addmm, aten::mm, aten::bmm, aten::add and aten::mul,
-    summed per operator, must equal mav's FLOPs of the nodes that call them
-    (conv2d and convolution nodes; linear, matmul, mm, addmm and bmm nodes;
-    out-of-place add and mul nodes; multi-head attention's MACs). The
-    profiler counts an add or mul as the elements of its first operand; the
-    check takes the broadcast result's, as mav does. It gives in-place add_
-    and mul_ no FLOPs, and does not see the
-    trace's size arithmetic (0-d adds and muls of Python ints in eager), so
-    neither side counts them here.
-  - with forward hooks on every leaf module mav calls: FLOPs and MACs
-    computed here from the module's real configuration and the shapes it
-    saw (formulas written independently of mav's, following the documented
-    convention), which must equal the call_module node's.
+  - under torch.profiler.profile(with_flops=True), always, whatever mav
+    leaves uncounted: the FLOPs it gives aten::conv2d, aten::addmm,
+    aten::mm, aten::bmm, aten::add and aten::mul, summed per category
+    (conv2d, matrix products, add, mul), must equal mav's FLOPs of the
+    nodes of that category (conv2d nodes and modules; twice the MACs of
+    linear modules, attention, recurrent layers and of every other
+    contraction; out-of-place add and mul nodes). Each leaf module call
+    runs in a profiler range: an event inside a module counts only in the
+    module's own category, and events inside an uncounted node, or inside
+    an operator counted by its own formula (a bilinear module, a local
+    response norm), are set aside and their total printed. The profiler
+    counts an add or mul as the elements of its first operand; the check
+    takes the broadcast result's, as mav does. It gives in-place add_ and
+    mul_ no FLOPs, and does not see the trace's size arithmetic (0-d adds
+    and muls of Python ints in eager), so neither side counts them here.
+  - with forward hooks on every leaf module PyTorch calls (the generator's
+    leaf_module_call_sequence, which must be mav's call_module nodes, in
+    order): FLOPs and MACs computed here from the module's real
+    configuration and the shapes it saw (formulas written independently of
+    mav's, following the documented convention), which must equal the
+    call_module node's, but for nodes mav lists as uncounted (printed). A
+    module this checker has no formula for is a failure.
 
 --torchvision NAME traces a torchvision classifier (1000 classes, random
 weights) at --input-shape instead, and also checks the total MACs against
@@ -28,6 +36,7 @@ Prints "NAME: OK: ..." or "NAME: FAIL: ..."; exits 1 on any failure.
 """
 
 import argparse
+import collections
 import json
 import math
 import os
@@ -38,13 +47,12 @@ import torch
 import torch.nn as nn
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "models"))
+import expect  # noqa: E402
 import generate  # noqa: E402
 import mavtest  # noqa: E402
 
 RECURRENT = ("rnn", "lstm", "gru", "rnn_cell", "lstm_cell", "gru_cell")
 CONTRACTING_MODULES = ("multi_head_attention",) + RECURRENT
-PROFILED = ("aten::conv2d", "aten::addmm", "aten::mm", "aten::bmm",
-            "aten::add", "aten::mul")
 
 
 def prod(values):
@@ -95,6 +103,17 @@ def attention_cost(m, inp, out):
     return 2 * macs + 5 * scores * m.num_heads, macs
 
 
+# Modules that compute nothing at inference (views, copies, dropout in eval
+# mode): no FLOPs (Visualization.md, "What counts as a FLOP").
+ZERO_COST = (nn.Identity, nn.Flatten, nn.Unflatten, nn.Dropout, nn.Dropout1d,
+             nn.Dropout2d, nn.Dropout3d, nn.AlphaDropout,
+             nn.FeatureAlphaDropout, nn.PixelShuffle, nn.PixelUnshuffle,
+             nn.ChannelShuffle)
+# Interpolation: (2 * taps - 1) per output element, taps by mode; nearest is
+# a copy.
+INTERPOLATION_TAPS = {"nearest": 0, "linear": 2, "bilinear": 4,
+                      "trilinear": 8, "bicubic": 16}
+
 ELEMENTWISE = (nn.ReLU, nn.ReLU6, nn.GELU, nn.SiLU, nn.Sigmoid, nn.Tanh,
                nn.Hardswish, nn.Hardsigmoid, nn.LeakyReLU, nn.ELU, nn.Mish,
                nn.Hardtanh, nn.PReLU, nn.Softplus)
@@ -102,7 +121,7 @@ ELEMENTWISE = (nn.ReLU, nn.ReLU6, nn.GELU, nn.SiLU, nn.Sigmoid, nn.Tanh,
 
 def module_cost(m, inp, out):
     """(flops, macs) of one call, or None where this checker has no formula
-    (the module is then not compared)."""
+    (a failure: every leaf module PyTorch calls is compared)."""
     if not isinstance(out, torch.Tensor):
         if isinstance(m, nn.MultiheadAttention):
             return attention_cost(m, inp, out)
@@ -147,6 +166,11 @@ def module_cost(m, inp, out):
                 adaptive_windows(x.shape[-1], out.shape[-1])), 0
     if isinstance(m, nn.LocalResponseNorm):
         return n * (2 * m.size + 3), 0
+    if isinstance(m, ZERO_COST):
+        return 0, 0
+    if isinstance(m, nn.Upsample):  # UpsamplingNearest2d/Bilinear2d too
+        taps = INTERPOLATION_TAPS[m.mode]
+        return (2 * taps - 1) * n if taps else 0, 0
     return None
 
 
@@ -157,12 +181,7 @@ def build_model(name, args):
         model = getattr(torchvision.models, name)(weights=None).eval()
         shape = [int(d) for d in args.input_shape.split("x")[:-1]]
         return model, [torch.randn(shape)]
-    builder, _ = generate.REGISTRY[name]
-    torch.manual_seed(generate.MODEL_SEED)
-    spec = builder()
-    model = spec.model.eval()
-    torch.manual_seed(0)
-    return model, spec.inputs()
+    return expect.eager_model(name)
 
 
 def run_mav(name, args, model, inputs):
@@ -190,45 +209,121 @@ def run_mav(name, args, model, inputs):
     return json.load(open(exported))["graphs"][0]["nodes"], outputs
 
 
-def profiler_flops(model, inputs):
-    from torch.profiler import ProfilerActivity, profile
-    with torch.no_grad(), profile(activities=[ProfilerActivity.CPU],
-                                  with_flops=True, record_shapes=True) as prof:
-        model(*inputs)
-    totals = dict.fromkeys(PROFILED, 0)
+def category(node, uncounted):
+    """The profiler category a node's FLOPs are compared in, or None."""
+    if node["name"] in uncounted:
+        return None
+    op = node.get("mase_op")
+    target = node.get("target", "")
+    if node["op"] == "call_module":
+        # A module is compared with the profiler's events of its own
+        # operator only: conv2d, the matrix products of linear layers,
+        # attention and recurrent layers. Any other module (bilinear,
+        # norms, activations) is counted by its formula, checked from its
+        # configuration below.
+        if op in ("conv2d", "convolution"):
+            return "aten::conv2d"
+        if op == "linear" or op in CONTRACTING_MODULES:
+            return "matrix"
+        return None
+    if op in ("conv2d", "convolution"):
+        return "aten::conv2d"
+    shapes = [r.get("shape") for r in node.get("results", [])]
+    if op in ("add", "mul"):
+        if shapes and shapes[0] == []:
+            return None  # size arithmetic of the trace (Python ints in eager)
+        base = target.split("::")[-1].split(".")[0]
+        # The profiler gives in-place add_ and mul_ no FLOPs.
+        return None if base.endswith("_") or base.startswith("__i") \
+            else "aten::" + op
+    # Contractions (linear, matmul, mm, addmm, bmm, einsum of two operands,
+    # affine_grid) run as addmm/mm/bmm.
+    return "matrix" if node.get("macs") else None
+
+
+def node_flops(node, key):
+    return 2 * node.get("macs", 0) if key == "matrix" else node.get("flops", 0)
+
+
+EVENT_CATEGORY = {"aten::conv2d": "aten::conv2d", "aten::addmm": "matrix",
+                  "aten::mm": "matrix", "aten::bmm": "matrix",
+                  "aten::add": "aten::add", "aten::mul": "aten::mul"}
+LEAF_RANGE = "mav_leaf::"
+
+
+def profiler_flops(model, inputs, leaf_category, excluded_ops):
+    """The profiler's FLOPs per category, of the events mav has a node of
+    that category for.
+
+    Every leaf module call runs in a profiler range: an event inside one is
+    counted when it is of the module's category (a conv2d module's conv2d,
+    a linear or contracting module's matrix products), else left to the
+    module's formula (checked from its configuration). Outside the leaf
+    modules, an event counts when it is called from Python, or when it is a
+    matrix product inside another operator (linear, matmul, einsum,
+    affine_grid run as addmm/mm/bmm); other events inside an operator are
+    left to that operator's formula. Events inside an uncounted operator
+    (`excluded_ops`, aten names) count nowhere. Returns (totals by
+    category, FLOPs not compared)."""
+    from torch.profiler import ProfilerActivity, profile, record_function
+    modules = dict(model.named_modules())
+    ranges, handles = {}, []
+
+    def enter(path):
+        def hook(module, inp):
+            scope = record_function(LEAF_RANGE + path)
+            scope.__enter__()
+            ranges.setdefault(path, []).append(scope)
+        return hook
+
+    def leave(path):
+        def hook(module, inp, out):
+            ranges[path].pop().__exit__(None, None, None)
+        return hook
+
+    for path in leaf_category:
+        handles.append(modules[path].register_forward_pre_hook(enter(path)))
+        handles.append(modules[path].register_forward_hook(leave(path)))
+    try:
+        with torch.no_grad(), profile(activities=[ProfilerActivity.CPU],
+                                      with_flops=True,
+                                      record_shapes=True) as prof:
+            model(*inputs)
+    finally:
+        for handle in handles:
+            handle.remove()
+    totals = dict.fromkeys(("aten::conv2d", "matrix", "aten::add",
+                            "aten::mul"), 0)
+    left = 0
     for event in prof.events():
-        if event.name not in totals:
+        key = EVENT_CATEGORY.get(event.name)
+        if key is None or not event.flops:
             continue
-        flops = event.flops or 0
-        if event.name in ("aten::add", "aten::mul") and flops:
+        flops = event.flops
+        if event.name in ("aten::add", "aten::mul"):
             # The profiler counts the first operand's elements; under
             # broadcasting the result has more, one operation each.
             shapes = [s for s in event.input_shapes[:2] if s]
             flops = math.prod(torch.broadcast_shapes(*shapes)) if shapes \
                 else flops
-        totals[event.name] += flops
-    return totals
-
-
-def profiled_name(node):
-    """The profiler event a node's FLOPs land in, or None."""
-    op = node.get("mase_op")
-    target = node.get("target", "")
-    if op in ("conv2d", "convolution"):
-        return "aten::conv2d"
-    if op in ("linear", "matmul", "mm", "addmm", "bmm"):
-        return "matrix"
-    if op == "einsum":
-        # Two operands run as bmm; one is a sum, which the profiler skips.
-        return "matrix" if node.get("macs") else None
-    shapes = [r.get("shape") for r in node.get("results", [])]
-    if op in ("add", "mul") and shapes and shapes[0] == []:
-        return None  # size arithmetic of the trace (Python ints in eager)
-    if op in ("add", "mul"):
-        base = target.split("::")[-1].split(".")[0]
-        return None if base.endswith("_") or base.startswith("__i") \
-            else "aten::" + op
-    return None
+        ancestors, parent = [], event.cpu_parent
+        while parent is not None:
+            ancestors.append(parent.name)
+            parent = parent.cpu_parent
+        leaf = next((a[len(LEAF_RANGE):] for a in ancestors
+                     if a.startswith(LEAF_RANGE)), None)
+        operators = [a for a in ancestors if a.startswith("aten::")]
+        if leaf is not None:
+            counted = leaf_category[leaf] == key
+        elif any(a in excluded_ops for a in operators):
+            counted = False
+        else:
+            counted = not operators or key == "matrix"
+        if counted:
+            totals[key] += flops
+        else:
+            left += flops
+    return totals, left
 
 
 def hook_costs(model, inputs, targets):
@@ -240,53 +335,71 @@ def hook_costs(model, inputs, targets):
             costs.setdefault(path, []).append(module_cost(module, inp, out))
         return record
 
-    for path in targets:
-        if path in modules:
-            modules[path].register_forward_hook(hook(path))
-    with torch.no_grad():
-        model(*inputs)
+    handles = [modules[path].register_forward_hook(hook(path))
+               for path in targets]
+    try:
+        with torch.no_grad():
+            model(*inputs)
+    finally:
+        for handle in handles:
+            handle.remove()
     return costs
+
+
+def leaf_calls(name, args, model, inputs):
+    """The leaf module calls of one forward, in order, as PyTorch's forward
+    hooks see them (mav's leaf policy): the generator's
+    leaf_module_call_sequence, or, for a torchvision model, the same
+    analysis (generate.hook_analysis) run here."""
+    if args.torchvision:
+        with torch.no_grad():
+            return generate.hook_analysis(model, inputs)["leaf_sequence"]
+    return mavtest.reference(args.models, name)["leaf_module_call_sequence"]
 
 
 def check(name, args):
     model, inputs = build_model(name, args)
     nodes, outputs = run_mav(name, args, model, inputs)
     failures = []
+    uncounted = set(outputs["uncounted"])
 
-    # The profiler's operators.
-    profiled = profiler_flops(model, inputs)
-    mine = {"aten::conv2d": 0, "matrix": 0, "aten::add": 0, "aten::mul": 0}
+    # The leaf module calls are PyTorch's: each must be a call_module node,
+    # in order, and mav's graph may call no other module.
+    expected = leaf_calls(name, args, model, inputs)
+    calls = {}
     for node in nodes:
-        key = profiled_name(node)
+        if node["op"] == "call_module":
+            calls.setdefault(node["target"], []).append(node)
+    got = [n["target"] for n in nodes if n["op"] == "call_module"]
+    if got != expected:
+        failures.append("call_module nodes differ from PyTorch's leaf calls: "
+                        + (expect.difference(collections.Counter(expected),
+                                             collections.Counter(got)) or
+                           "in another order"))
+        print("%s: FAIL: %s" % (name, "; ".join(failures)))
+        return False
+
+    # The profiler's operators, always: the events of uncounted nodes and
+    # of operators counted by their own formula are set aside, the rest
+    # compared with the nodes of their category.
+    leaf_category = {path: category(path_nodes[0], uncounted)
+                     for path, path_nodes in calls.items()}
+    excluded_ops = {n["target"].split(".")[0] for n in nodes
+                    if n["name"] in uncounted and n["op"] != "call_module"}
+    theirs, left = profiler_flops(model, inputs, leaf_category, excluded_ops)
+    mine = dict.fromkeys(theirs, 0)
+    for node in nodes:
+        key = category(node, uncounted)
         if key:
-            mine[key] += node.get("flops", 0)
-        elif node.get("mase_op") in CONTRACTING_MODULES:
-            # Attention's projections and products, a recurrent layer's
-            # matrix products at every step, run as addmm/mm/bmm.
-            mine["matrix"] += 2 * node.get("macs", 0)
-    theirs = {"aten::conv2d": profiled["aten::conv2d"],
-              "matrix": sum(profiled[k] for k in
-                            ("aten::addmm", "aten::mm", "aten::bmm")),
-              "aten::add": profiled["aten::add"],
-              "aten::mul": profiled["aten::mul"]}
-    # An uncounted node's arithmetic is in the profiler's sums but in no
-    # node's: the sums are compared only when every node was counted.
-    # Recurrent gates' pointwise adds and muls are not counted (docs), so
-    # with a recurrent layer only the matrix products compare.
-    recurrent = any(n.get("mase_op") in RECURRENT for n in nodes)
-    for key in mine if not outputs["uncounted"] else []:
-        if recurrent and key in ("aten::add", "aten::mul"):
-            continue
+            mine[key] += node_flops(node, key)
+    for key in mine:
         if mine[key] != theirs[key]:
             failures.append("%s: mav %d, torch.profiler %d" %
                             (key, mine[key], theirs[key]))
 
     # Leaf modules, from their configuration: a module called several times
-    # is one node per call, in call order.
-    calls = {}
-    for node in nodes:
-        if node["op"] == "call_module":
-            calls.setdefault(node["target"], []).append(node)
+    # is one node per call, in call order. A module this checker has no
+    # formula for is a failure, not a skip.
     costs = hook_costs(model, inputs, calls)
     checked, compared, reference_macs = set(), 0, 0
     for path, path_costs in costs.items():
@@ -296,9 +409,12 @@ def check(name, args):
             continue
         for node, cost in zip(calls[path], path_costs):
             if cost is None:
+                failures.append("%s (%s): check_flops.py has no formula for "
+                                "this module; add one" %
+                                (node["name"], node.get("module_class")))
                 continue
             reference_macs += cost[1]
-            if node["name"] in outputs["uncounted"]:
+            if node["name"] in uncounted:
                 continue  # listed as uncounted, in the OK line
             got = (node.get("flops", 0), node.get("macs", 0))
             if got != cost:
@@ -331,9 +447,10 @@ def check(name, args):
         print("%s: FAIL: %s" % (name, "; ".join(failures)))
         return False
     print("%s: OK: %d MACs, %d FLOPs; profiler conv2d %d, matrix %d, add %d, "
-          "mul %d; %d modules checked (%s); uncounted %s%s" %
+          "mul %d (%d left to formulas or uncounted); %d modules checked "
+          "(%s); uncounted %s%s" %
           (name, total_macs, total_flops, theirs["aten::conv2d"],
-           theirs["matrix"], theirs["aten::add"], theirs["aten::mul"],
+           theirs["matrix"], theirs["aten::add"], theirs["aten::mul"], left,
            compared, ", ".join(sorted(checked)),
            outputs["uncounted"], published))
     return True

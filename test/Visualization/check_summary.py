@@ -3,9 +3,15 @@
 --export-json) against PyTorch.
 
 For each model, mav imports NAME.pt, runs -mav-raise, prints the summary
-and exports the graph as JSON. PyTorch builds the generator's eager model
-(torch.manual_seed(MODEL_SEED)) and, for every scope row of the summary,
-takes the module at that path:
+and exports the graph as JSON. The rows PyTorch expects are the module
+scopes of the nodes of its traced graph and their ancestors (the root left
+out): every node the generator lists in `entry_exit` outside the leaf
+modules, and the leaf module calls its forward hooks saw
+(test/models/expect.py, expected_nodes). The rows of the JSON and of the
+printed table (--summary-depth=0) must be exactly these: none missing, none
+extra, none twice. PyTorch builds the generator's eager model
+(the module NAME.pt was traced from: test/models/expect.py, eager_model)
+and, for every row, takes the module at that path:
   - parameters: sum(p.numel() for p in module.parameters()), split by
     requires_grad (module.parameters() yields a tied tensor once);
   - output shape: the shape of the module's tensor output, from a forward
@@ -15,6 +21,7 @@ trainable part, in the JSON and in the printed table. Prints "NAME: OK: ..."
 or "NAME: FAIL: ..."; exits 1 on any failure.
 """
 
+import collections
 import json
 import os
 import re
@@ -24,7 +31,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "models"))
-import generate  # noqa: E402
+import expect  # noqa: E402
 import mavtest  # noqa: E402
 
 
@@ -52,6 +59,23 @@ def output_shapes(model, inputs, paths):
     return shapes
 
 
+TABLE_ROW = re.compile(r"^[│ ]*[├└]─(?:[^:]*): (\S+)\s+(\[[^]]*\]|--)\s+"
+                       r"([0-9,]+|--)\s+([0-9,]+|--)\s+([0-9,]+|--)$")
+
+
+def table_rows(table):
+    """[(path, (params, frozen))] of the printed table's scope rows."""
+    rows = []
+    for line in table.splitlines():
+        match = TABLE_ROW.match(line)
+        if match:
+            path, _, params, frozen, _ = match.groups()
+            rows.append((path, tuple(0 if v == "--" else
+                                     int(v.replace(",", ""))
+                                     for v in (params, frozen))))
+    return rows
+
+
 def printed_count(table, label):
     match = re.search(r"^%s: ([0-9,]+)$" % re.escape(label), table, re.M)
     return int(match.group(1).replace(",", "")) if match else None
@@ -71,17 +95,35 @@ def check(name, args):
                            capture_output=True, text=True).stdout
     summary = json.load(open(exported))["summary"]
 
-    builder, _ = generate.REGISTRY[name]
-    torch.manual_seed(generate.MODEL_SEED)
-    spec = builder()
-    model = spec.model.eval()
-    torch.manual_seed(0)
-    inputs = spec.inputs()
+    model, inputs = expect.eager_model(name)
     modules = dict(model.named_modules())
+    # The rows PyTorch expects: the module scopes of the nodes of its traced
+    # graph (the generator's JSON) and their ancestors.
+    expected_rows = expect.scopes_of(
+        expect.expected_nodes(mavtest.reference(args.models, name)))
     rows = summary["rows"]
-    shapes = output_shapes(model, inputs, [r["path"] for r in rows])
+    shapes = output_shapes(model, inputs, sorted(expected_rows))
 
     failures = []
+    paths = [r["path"] for r in rows]
+    difference = expect.difference(collections.Counter(expected_rows),
+                                   collections.Counter(paths))
+    if difference:
+        failures.append("summary rows differ from PyTorch's scopes: " +
+                        difference)
+    printed_rows = table_rows(table)
+    printed = dict(printed_rows)
+    difference = expect.difference(
+        collections.Counter(expected_rows),
+        collections.Counter(path for path, _ in printed_rows))
+    if difference:
+        failures.append("printed rows differ from PyTorch's scopes: " +
+                        difference)
+    for path in sorted(expected_rows):
+        expected = split_parameters(modules[path])
+        if path in printed and printed[path] != expected:
+            failures.append("printed %s: params/frozen %d/%d, PyTorch %d/%d"
+                            % (path, *printed[path], *expected))
     for row in rows:
         module = modules.get(row["path"])
         if module is None:
@@ -113,7 +155,8 @@ def check(name, args):
     if failures:
         print("%s: FAIL: %s" % (name, "; ".join(failures)))
         return False
-    print("%s: OK: %d rows, %d params (%d frozen), %d output shapes" %
+    print("%s: OK: %d rows as PyTorch's scopes, in the JSON and the table, "
+          "%d params (%d frozen), %d output shapes" %
           (name, len(rows), trainable + frozen, frozen,
            sum(1 for r in rows if r["path"] in shapes)))
     return True

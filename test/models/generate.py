@@ -11,6 +11,10 @@ For every model NAME this writes, into DIR:
     NAME.eval.pt  only for models traced in train mode: the same module traced
                   in eval mode, a deterministic reference for `mav-run --reference`
 
+Every model is made meaningful before it is traced (make_meaningful: its
+outputs are of order 1 and depend on the input), and generation fails for a
+model whose outputs are not (see README.md, "Meaningful outputs").
+
 Files are regenerated only when one is missing or older than this script.
 Every file is written to a temporary name and moved into place with os.replace,
 and each model is generated under a per-model lock, so that concurrent test
@@ -1227,6 +1231,303 @@ def max_abs_diff(a, b):
 
 
 # --------------------------------------------------------------------------
+# Meaningful models (issue 27): every floating-point output is of order 1
+# and depends on the input, so that a test comparing it can fail.
+# --------------------------------------------------------------------------
+
+CALIBRATION_SEED = 1  # torch.manual_seed before the calibration inputs
+CHECK_SEED = 2        # torch.manual_seed before the second (check) inputs
+MIN_OUTPUT_MAX_ABS = 1e-2     # every float output: max |y| at least this
+MIN_INPUT_DEPENDENCE = 1e-3   # ... and max |y(x) - y(x')| at least this
+                              # fraction of max |y(x)|
+VANISHING_PARAMETER = 1e-4    # a weight no larger than this is re-drawn
+CALIBRATION_DRAWS = 8         # the calibration batch: this many draws of
+                              # the inputs, concatenated along dim 0
+
+
+class MeaninglessModel(Exception):
+    """A model whose outputs a test could not tell from wrong ones."""
+
+
+def _calibrated_classes():
+    import torch.nn as nn
+    return (nn.Linear, nn.Bilinear, nn.modules.conv._ConvNd)
+
+
+def reinitialise_vanishing(model):
+    """Re-draws the parameters that make a path vanish whatever the input:
+    a parameter other than a bias whose largest magnitude is at most
+    VANISHING_PARAMETER (torchvision zero-initialises VisionTransformer's
+    heads.head and its class_token, and starts ConvNeXt's layer_scale at
+    1e-6). The weight of a Linear, Bilinear or convolution is re-drawn with
+    the module's own reset_parameters() (its bias too); any other parameter
+    from N(0, 1). Returns the names of the re-drawn parameters."""
+    import torch
+    modules = dict(model.named_modules())
+    names = []
+    with torch.no_grad():
+        for name, p in model.named_parameters():
+            owner_path, _, leaf = name.rpartition(".")
+            if (not p.is_floating_point() or p.numel() == 0 or "bias" in leaf
+                    or float(p.detach().abs().max()) > VANISHING_PARAMETER):
+                continue
+            owner = modules[owner_path]
+            if isinstance(owner, _calibrated_classes()) and leaf == "weight":
+                owner.reset_parameters()
+            else:
+                p.normal_()
+            names.append(name)
+    return names
+
+
+def _has_default_statistics(bn):
+    import torch
+    return (bn.track_running_stats and bn.running_mean is not None
+            and bool(torch.all(bn.running_mean == 0))
+            and bool(torch.all(bn.running_var == 1)))
+
+
+def _has_default_affine(bn):
+    import torch
+    return (bn.affine and bool(torch.all(bn.weight == 1))
+            and bool(torch.all(bn.bias == 0)))
+
+
+def calibrate(model, inputs, rescale):
+    """One eval-mode forward of `model` on the calibration `inputs`, in
+    which each layer is set from what actually reaches it, in call order,
+    so that a layer already sees its calibrated predecessors:
+
+    - a BatchNorm whose running statistics are still the defaults (mean 0,
+      variance 1) gets the statistics of its input, per channel, perturbed:
+      running_mean = mean + 0.2 * std * N(0, 1), running_var = var *
+      U(0.5, 1.5). A channel's variance is at least a tenth of the variance
+      of the whole input (a channel seen at one position has none). Default
+      affine parameters (1, 0) become weight U(0.5, 1.5), bias 0.2 * N(0, 1);
+
+    - with `rescale` (LSUV), each Linear, Bilinear and convolution has its
+      weight and bias scaled so that its output has unit standard deviation.
+      A recurrent module (RNN, LSTM, GRU and their cells) has its first
+      layer's input weights and biases (weight_ih_l0, bias_ih_l0, and their
+      _reverse twins; a cell's weight_ih, bias_ih) scaled so that the input's
+      contribution to the gates has unit standard deviation: with the
+      default initialisation, each recurrent stage of ops_rnn passes on about
+      a tenth of the input's variation. A module runs this once, on its
+      first call; a module that shares a parameter with another module (a
+      tied weight) is left alone.
+
+    Returns (BatchNorm paths, rescaled module paths), in call order."""
+    import torch
+    import torch.nn as nn
+    paths = {}
+    owners = collections.Counter()
+    for path, m in model.named_modules():
+        paths.setdefault(m, path)
+        for p in m.parameters(recurse=False):
+            owners[id(p)] += 1
+    bn_done, bn_paths, scaled_done, scaled_paths = set(), [], set(), []
+
+    def batchnorm(mod, args):
+        if mod in bn_done:
+            return
+        bn_done.add(mod)
+        x = args[0].detach().double()
+        dims = [d for d in range(x.dim()) if d != 1]
+        mean = x.mean(dims)
+        var = x.var(dims, unbiased=False)
+        whole = float(x.var(unbiased=False)) if x.numel() > 1 else 0.0
+        var = var.clamp(min=0.1 * whole if whole > 0 else 1.0)
+        n = mod.num_features
+        mod.running_mean.copy_(mean + 0.2 * var.sqrt() * torch.randn(n, dtype=torch.double))
+        mod.running_var.copy_(var * (0.5 + torch.rand(n, dtype=torch.double)))
+        if _has_default_affine(mod):
+            mod.weight.copy_(0.5 + torch.rand(n))
+            mod.bias.copy_(0.2 * torch.randn(n))
+        bn_paths.append(paths[mod])
+
+    def lsuv(mod, args, out):
+        if mod in scaled_done:
+            return None
+        scaled_done.add(mod)
+        if (not isinstance(out, torch.Tensor) or not out.is_floating_point()
+                or out.numel() < 2
+                or any(owners[id(p)] > 1 for p in mod.parameters(recurse=False))):
+            return None
+        std = float(out.detach().double().std(unbiased=False))
+        if not (0 < std < float("inf")):
+            return None
+        scale = 1.0 / std
+        mod.weight.mul_(scale)
+        if getattr(mod, "bias", None) is not None:
+            mod.bias.mul_(scale)
+        scaled_paths.append(paths[mod])
+        return out * scale
+
+    def recurrent(mod, args):
+        if mod in scaled_done:
+            return
+        scaled_done.add(mod)
+        x = args[0] if args else None
+        if isinstance(x, nn.utils.rnn.PackedSequence):
+            x = x.data
+        if (not isinstance(x, torch.Tensor) or not x.is_floating_point()
+                or any(owners[id(p)] > 1 for p in mod.parameters(recurse=False))):
+            return
+        suffixes = (("_l0", "_l0_reverse") if isinstance(mod, nn.RNNBase)
+                    else ("",))
+        scaled = False
+        for suffix in suffixes:
+            weight = getattr(mod, "weight_ih" + suffix, None)
+            if weight is None:
+                continue
+            bias = getattr(mod, "bias_ih" + suffix, None)
+            pre = nn.functional.linear(x.detach(), weight, bias)
+            std = float(pre.double().std(unbiased=False)) if pre.numel() > 1 else 0.0
+            if not (0 < std < float("inf")):
+                continue
+            weight.mul_(1.0 / std)
+            if bias is not None:
+                bias.mul_(1.0 / std)
+            scaled = True
+        if scaled:
+            scaled_paths.append(paths[mod])
+
+    handles = []
+    try:
+        for m in model.modules():
+            if (isinstance(m, nn.modules.batchnorm._BatchNorm)
+                    and _has_default_statistics(m)):
+                handles.append(m.register_forward_pre_hook(batchnorm))
+            if rescale and isinstance(m, _calibrated_classes()):
+                handles.append(m.register_forward_hook(lsuv))
+            if rescale and isinstance(m, (nn.RNNBase, nn.RNNCellBase)):
+                handles.append(m.register_forward_pre_hook(recurrent))
+        if not handles:
+            return [], []
+        with torch.no_grad():
+            model(*inputs)
+    finally:
+        for h in handles:
+            h.remove()
+    return bn_paths, scaled_paths
+
+
+def output_scales(outputs, others):
+    """Per output: max |y| on the reference inputs, and max |y(x) - y(x')|
+    against the outputs on the check inputs (None when the shapes differ:
+    a data-dependent output whose size changed). Integer and boolean
+    outputs are measured too, as doubles."""
+    max_abs, dependence = [], []
+    for i, y in enumerate(outputs):
+        yd = y.detach().double()
+        max_abs.append(float(yd.abs().max()) if y.numel() else 0.0)
+        z = others[i] if i < len(others) else None
+        if z is None or z.shape != y.shape:
+            dependence.append(None)
+        else:
+            dependence.append(float((yd - z.detach().double()).abs().max())
+                              if y.numel() else 0.0)
+    return max_abs, dependence
+
+
+def meaningless(outputs, others, base=None):
+    """What makes these outputs unfit for a test, as one line ('' if
+    nothing does): `outputs` on the reference inputs, `others` on the check
+    inputs, compared with `base` (default: `outputs`), the same module's
+    outputs on the reference inputs. Only floating-point outputs are
+    judged: an integer or boolean output (indices, masks) is compared
+    exactly, and is derived from floating-point values that are judged."""
+    problems = []
+    if len(others) != len(outputs):
+        problems.append("the check inputs give %d outputs, the reference %d"
+                        % (len(others), len(outputs)))
+    max_abs, _ = output_scales(outputs, [])
+    _, dependence = output_scales(outputs if base is None else base, others)
+    floats = [i for i, y in enumerate(outputs) if y.is_floating_point()]
+    if not floats:
+        problems.append("no floating-point output")
+    for i in floats:
+        if not bool(outputs[i].isfinite().all()):
+            problems.append("output %d has non-finite values" % i)
+        elif max_abs[i] < MIN_OUTPUT_MAX_ABS:
+            problems.append("output %d: max |y| = %.3g < %g"
+                            % (i, max_abs[i], MIN_OUTPUT_MAX_ABS))
+        elif (dependence[i] is not None
+              and dependence[i] < MIN_INPUT_DEPENDENCE * max_abs[i]):
+            problems.append("output %d does not depend on the input: "
+                            "max |y(x) - y(x')| = %.3g < %g * max |y| = %.3g"
+                            % (i, dependence[i], MIN_INPUT_DEPENDENCE,
+                               MIN_INPUT_DEPENDENCE * max_abs[i]))
+    return "; ".join(problems)
+
+
+def _eager_outputs(model, inputs):
+    import torch
+    with torch.no_grad():
+        return [t.detach() for t in flatten_outputs(model(*inputs))]
+
+
+def calibration_inputs(model, draw_inputs):
+    """CALIBRATION_DRAWS draws of the inputs, each argument concatenated
+    along dim 0, when the model runs on that; else one draw (a model whose
+    batch size is fixed). A batch gives a BatchNorm the spread between
+    inputs, not only within one: calibrated on one image, the deep layers of
+    efficientnet_b0, where the image is 2x2, grow by orders of magnitude on
+    another."""
+    import torch
+    draws = [draw_inputs() for _ in range(CALIBRATION_DRAWS)]
+    batch = [torch.cat(args, 0) for args in zip(*draws)]
+    try:
+        with torch.no_grad():
+            model(*batch)
+    except Exception:  # noqa: BLE001  (any failure: the batch does not fit)
+        return draws[0]
+    return batch
+
+
+def make_meaningful(model, draw_inputs, inputs, other_inputs):
+    """Makes an eval-mode `model`'s outputs meaningful; returns the model
+    (possibly a new object) and a record of what was done.
+
+    1. Vanishing parameters are re-drawn (reinitialise_vanishing).
+    2. BatchNorms with default statistics are calibrated (calibrate) on
+       inputs drawn by `draw_inputs` after torch.manual_seed(CALIBRATION_SEED).
+    3. Only if an output is still meaningless on `inputs` and
+       `other_inputs`: the model as it was after step 1 is calibrated again,
+       with LSUV rescaling (the BatchNorms then see rescaled inputs).
+    Raises MeaninglessModel if the outputs are still meaningless."""
+    import torch
+    model.eval()
+    torch.manual_seed(CALIBRATION_SEED)
+    calibration = calibration_inputs(model, draw_inputs)
+    record = collections.OrderedDict()
+    record["seed"] = CALIBRATION_SEED
+    record["inputs"] = [mav_type(t.shape, t.dtype) for t in calibration]
+    record["reinitialised"] = reinitialise_vanishing(model)
+    pristine = copy.deepcopy(model)
+    torch.manual_seed(CALIBRATION_SEED)
+    batchnorms, _ = calibrate(model, calibration, rescale=False)
+    record["batchnorm_statistics"] = batchnorms
+    record["rescaled"] = []
+    record["rescaled_because"] = None
+    why = meaningless(_eager_outputs(model, inputs),
+                      _eager_outputs(model, other_inputs))
+    if why:
+        record["rescaled_because"] = why
+        model = pristine
+        torch.manual_seed(CALIBRATION_SEED)
+        batchnorms, record["rescaled"] = calibrate(model, calibration,
+                                                   rescale=True)
+        record["batchnorm_statistics"] = batchnorms
+        why = meaningless(_eager_outputs(model, inputs),
+                          _eager_outputs(model, other_inputs))
+        if why:
+            raise MeaninglessModel(why + " (after calibration with LSUV "
+                                   "rescaling)")
+    return model, record
+
+
+# --------------------------------------------------------------------------
 # Generation
 # --------------------------------------------------------------------------
 
@@ -1297,16 +1598,34 @@ def write_bytes(path, save):
         f.write(buf.getvalue())
 
 
-def generate(name, out_dir, registry=None):
+Built = collections.namedtuple(
+    "Built", "spec model inputs check_inputs calibration description")
+
+
+def build(name, registry=None):
+    """The model NAME exactly as generate() traces it: built after
+    torch.manual_seed(MODEL_SEED), made meaningful (make_meaningful), in its
+    mode (spec.training), with the reference inputs (INPUT_SEED) and the
+    check inputs (CHECK_SEED). Use it, not the bare builder, wherever the
+    weights matter: the builder alone gives the uncalibrated weights."""
     import torch
     builder, description = (REGISTRY if registry is None else registry)[name]
-
     torch.manual_seed(MODEL_SEED)
     spec = builder()
-    model = spec.model
-    model.train(spec.training)
     torch.manual_seed(INPUT_SEED)
     inputs = spec.inputs()
+    torch.manual_seed(CHECK_SEED)  # drawn the same way, with another seed
+    check_inputs = spec.inputs()
+    model, calibration = make_meaningful(spec.model, spec.inputs, inputs,
+                                         check_inputs)
+    model.train(spec.training)
+    return Built(spec, model, inputs, check_inputs, calibration, description)
+
+
+def generate(name, out_dir, registry=None):
+    import torch
+    spec, model, inputs, check_inputs, calibration, description = build(
+        name, registry)
     grad_ctx = torch.no_grad if spec.no_grad else contextlib.nullcontext
 
     # Module-call analysis on a copy, so that train-mode forwards cannot
@@ -1357,6 +1676,16 @@ def generate(name, out_dir, registry=None):
         diff = max_abs_diff(outputs, eager)
         if diff > 1e-4:
             raise RuntimeError("%s: TorchScript and eager outputs differ by %g" % (name, diff))
+        # The references are meaningful: of order 1, and input-dependent
+        # (the eager module on the check inputs against the reference inputs).
+        with grad_ctx():
+            eager_check = [t.detach() for t in
+                           flatten_outputs(eval_model(*check_inputs))]
+        why = meaningless(outputs, eager_check, eager)
+        if why:
+            raise MeaninglessModel(why)
+        output_max_abs, _ = output_scales(outputs, [])
+        _, input_dependence = output_scales(eager, eager_check)
 
         io_tmp = writer.temp(name + ".io.pt")
         io_data = {"inputs": [t.clone() for t in inputs],
@@ -1415,6 +1744,13 @@ def generate(name, out_dir, registry=None):
         info["reference_is_stochastic"] = bool(
             spec.training and any(k in DROPOUT_ATEN_OPS for k in ops))
         info["eager_vs_torchscript_max_abs_diff"] = diff
+        info["output_max_abs"] = output_max_abs
+        info["output_input_dependence"] = input_dependence
+        info["check_inputs_seed"] = CHECK_SEED
+        info["meaningful_thresholds"] = collections.OrderedDict((
+            ("min_output_max_abs", MIN_OUTPUT_MAX_ABS),
+            ("min_input_dependence", MIN_INPUT_DEPENDENCE)))
+        info["calibration"] = calibration
         info["io_file"] = name + ".io.pt"
         info["inlined_op_counts"] = ops
         info["inlined_node_count"] = sum(1 for _ in _all_nodes(inlined))

@@ -186,7 +186,8 @@ class Model:
     def run_references(self, graphs):
         """mav-run GRAPH... --reference, one process for all the graphs
         (loading libtorch is most of a small model's run); returns, per
-        graph, its verdict line (`... match`, `... MISMATCH`) or its error."""
+        graph, its verdict line (`... match`, `... MISMATCH`,
+        `... UNDECIDED: why`) or its error."""
         code, out, err = tool([self.args.run, *graphs,
                                "--reference=" + self.eval_ref, INT_HIGH],
                               expect_ok=False)
@@ -203,8 +204,9 @@ class Model:
         results = {}
         for graph in graphs:
             lines = [l for l in sections.get(graph, []) if l.strip()]
-            verdict = lines[-1] if lines and lines[-1].endswith(
-                (": match", ": MISMATCH")) else ""
+            verdict = lines[-1] if lines and (lines[-1].endswith(
+                (": match", ": MISMATCH")) or ": UNDECIDED: " in lines[-1]) \
+                else ""
             errors = [l for l in err.splitlines() if graph in l]
             results[graph] = (verdict, first_line("\n".join(errors)) or
                               ("" if verdict else first_line(err) or

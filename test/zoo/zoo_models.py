@@ -417,23 +417,36 @@ def _keypointrcnn():
 
 @zoo("retinanet", "detection",
      "RetinaNet(2-conv backbone, num_classes=3, AnchorGenerator, min_size=max_size=64), "
-     "input 1x3x64x64")
+     "classification bias zeroed, input 1x3x64x64")
 def _retinanet():
     from torchvision.models.detection import RetinaNet
-    return _det_spec(RetinaNet(_det_backbone(), num_classes=3, min_size=64, max_size=64,
-                               anchor_generator=_det_anchors(), topk_candidates=20,
-                               detections_per_img=10))
+    import torch
+    model = RetinaNet(_det_backbone(), num_classes=3, min_size=64, max_size=64,
+                      anchor_generator=_det_anchors(), topk_candidates=20,
+                      detections_per_img=10)
+    # Its classification bias starts at the prior -log(99): every score is
+    # then about 0.01 whatever the image, below score_thresh (0.05), and
+    # nothing is detected. Zeroed, the scores are of order 1.
+    with torch.no_grad():
+        model.head.classification_head.cls_logits.bias.zero_()
+    return _det_spec(model)
 
 
 @zoo("fcos", "detection",
      "FCOS(2-conv backbone, 32 channels (its head has GroupNorm(32)), num_classes=3, AnchorGenerator(((16,),),((1.0,),)), "
-     "min_size=max_size=64), input 1x3x64x64")
+     "min_size=max_size=64), classification bias zeroed, input 1x3x64x64")
 def _fcos():
+    import torch
     from torchvision.models.detection import FCOS
     from torchvision.models.detection.anchor_utils import AnchorGenerator
-    return _det_spec(FCOS(_det_backbone(32), num_classes=3, min_size=64, max_size=64,
-                          anchor_generator=AnchorGenerator(((16,),), ((1.0,),)),
-                          topk_candidates=20, detections_per_img=10))
+    model = FCOS(_det_backbone(32), num_classes=3, min_size=64, max_size=64,
+                 anchor_generator=AnchorGenerator(((16,),), ((1.0,),)),
+                 topk_candidates=20, detections_per_img=10)
+    # As for retinanet: with the prior, every score is about 0.07, below
+    # score_thresh (0.2), and nothing is detected.
+    with torch.no_grad():
+        model.head.classification_head.cls_logits.bias.zero_()
+    return _det_spec(model)
 
 
 @zoo("ssdlite", "detection",
@@ -453,11 +466,19 @@ def _ssdlite():
 @zoo("quantized_mobilenet_v2", "quantized",
      "torchvision QuantizableMobileNetV2(width_mult=0.25, num_classes=10), fused, "
      "prepared and converted with the fbgemm qconfig after one calibration batch; "
+     "the float model is made meaningful first (generate.py's make_meaningful); "
      "input 1x3x32x32")
 def _quantized_mobilenet_v2():
     import torch
     from torchvision.models.quantization import mobilenet_v2
     model = mobilenet_v2(weights=None, quantize=False, width_mult=0.25, num_classes=10)
+    # generate() calibrates the quantized model, where nothing is left to
+    # calibrate: the float model's BatchNorms are fused away by then.
+    draw = _randn(1, 3, 32, 32)
+    torch.manual_seed(gen.INPUT_SEED)
+    inputs = draw()
+    torch.manual_seed(gen.CHECK_SEED)
+    model, record = gen.make_meaningful(model, draw, inputs, draw())
     model.eval()
     model.fuse_model(is_qat=False)
     model.qconfig = torch.ao.quantization.get_default_qconfig("fbgemm")
@@ -465,7 +486,11 @@ def _quantized_mobilenet_v2():
     with torch.no_grad():
         model(torch.randn(2, 3, 32, 32))
     torch.ao.quantization.convert(model, inplace=True)
-    return Spec(model, _randn(1, 3, 32, 32), entry_exit=False)
+    return Spec(model, _randn(1, 3, 32, 32), entry_exit=False,
+                notes="the float model was made meaningful before it was fused "
+                      "and quantized: %d BatchNorms calibrated, %d modules "
+                      "rescaled" % (len(record["batchnorm_statistics"]),
+                                    len(record["rescaled"])))
 
 
 @zoo("scripted_control_flow", "control_flow",
@@ -542,13 +567,16 @@ def _mvit():
 # --------------------------------------------------------------------------
 
 @zoo("raft_small", "optical_flow",
-     "torchvision raft_small(), random weights, two frames 1x3x64x64, "
+     "torchvision raft_small(), random weights, two frames 1x3x128x128, "
      "12 flow updates (returns the 12 flow estimates)")
 def _raft_small():
     import torch
     from torchvision.models.optical_flow import raft_small
+    # 128x128, the smallest square frames it takes: its correlation pyramid
+    # has 4 levels below the 1/8 feature map, and a 1x1 level (64x64 frames)
+    # normalises its sampling grid by width - 1 = 0, which makes every flow NaN.
     return Spec(raft_small(weights=None),
-                lambda: [torch.randn(1, 3, 64, 64), torch.randn(1, 3, 64, 64)])
+                lambda: [torch.randn(1, 3, 128, 128), torch.randn(1, 3, 128, 128)])
 
 
 # --------------------------------------------------------------------------

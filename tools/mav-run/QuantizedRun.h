@@ -2,7 +2,7 @@
 //
 // A graph that -mav-quantize annotated runs as the bit-exact fixed-point
 // model: inputs are rounded to the input's format, outputs are shown as the
-// reals their words stand for. --reference reports the error against float
+// reals their words stand for. --reference checks the error against float
 // PyTorch; --rtl runs the same words through an exported design.
 //
 //===----------------------------------------------------------------------===//
@@ -26,7 +26,9 @@ struct QuantizedRunOptions {
   /// Runs the float reference on the same inputs; null without one.
   std::function<mlir::FailureOr<c10::IValue>(const std::vector<c10::IValue> &)>
       reference;
-  /// Given explicitly: the error must stay within them.
+  /// Given explicitly: the error must stay within them, and atol below the
+  /// reference's largest magnitude. Otherwise each element's error must stay
+  /// within its bound (FixedPointErrorBound.h).
   std::optional<double> absoluteTolerance, relativeTolerance;
   /// The exported design to simulate; empty for none.
   std::string rtlDirectory;

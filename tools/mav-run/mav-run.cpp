@@ -7,6 +7,9 @@
 // prints its outputs. With --reference it runs the TorchScript module, in eval
 // mode, on the same inputs, prints the largest absolute difference, and exits
 // non-zero when an element differs by more than atol + rtol * |reference|.
+// atol defaults to 1e-5 of each output's scale (its largest magnitude), and
+// an output whose scale is at or below atol cannot be told from zero: that
+// is a failure too, never a match.
 // A graph that -mav-quantize annotated runs as the fixed-point model
 // (QuantizedRun.h): --reference prints its error, --rtl simulates a design.
 // Several inputs (the stages of one pipeline) run in one process, each under
@@ -56,9 +59,11 @@ static llvm::cl::opt<uint64_t> seed("seed", llvm::cl::desc("Input seed"),
 static llvm::cl::opt<std::string> graphName("graph",
                                             llvm::cl::desc("Graph to run"),
                                             llvm::cl::init("forward"));
-static llvm::cl::opt<double>
-    absoluteTolerance("atol", llvm::cl::desc("Absolute tolerance"),
-                      llvm::cl::init(1e-5));
+static llvm::cl::opt<double> absoluteTolerance(
+    "atol",
+    llvm::cl::desc("Absolute tolerance (default: 1e-5 of each output's "
+                   "largest reference magnitude)"),
+    llvm::cl::init(1e-5));
 static llvm::cl::opt<double>
     relativeTolerance("rtol", llvm::cl::desc("Relative tolerance"),
                       llvm::cl::init(1e-5));
@@ -134,6 +139,18 @@ runReference(const std::vector<c10::IValue> &inputs) {
   }
 }
 
+namespace {
+/// How one output compares with its reference.
+enum class Verdict { Match, Mismatch, Undecided };
+} // namespace
+
+/// The absolute tolerance for an output of largest magnitude `scale`: given
+/// explicitly, as is; by default, relative to the output's scale.
+static double absoluteToleranceFor(double scale) {
+  return absoluteTolerance.getNumOccurrences() ? absoluteTolerance.getValue()
+                                               : absoluteTolerance * scale;
+}
+
 static int compare(const c10::IValue &actual, const c10::IValue &expected) {
   std::vector<at::Tensor> mine, theirs;
   flattenTensors(actual, mine);
@@ -144,7 +161,9 @@ static int compare(const c10::IValue &actual, const c10::IValue &expected) {
     return 1;
   }
   double largest = 0;
-  bool within = true;
+  Verdict verdict = Verdict::Match;
+  std::string undecided;
+  llvm::raw_string_ostream why(undecided);
   for (auto [index, pair] : llvm::enumerate(llvm::zip(mine, theirs))) {
     auto &[a, b] = pair;
     if (!a.sizes().equals(b.sizes()) || a.scalar_type() != b.scalar_type()) {
@@ -160,16 +179,50 @@ static int compare(const c10::IValue &actual, const c10::IValue &expected) {
                                 .nan_to_num(INFINITY, INFINITY);
     if (difference.numel() > 0)
       largest = std::max(largest, difference.max().item<double>());
-    within &= at::isclose(x, y, relativeTolerance, absoluteTolerance,
-                          /*equal_nan=*/true)
-                  .all()
-                  .item<bool>();
+    // Integers and booleans are exact: no tolerance applies.
+    if (!at::isFloatingType(b.scalar_type())) {
+      if (!same.all().item<bool>())
+        verdict = Verdict::Mismatch;
+      continue;
+    }
+    at::Tensor finite = y.isfinite();
+    double scale = y.numel() == 0 || !finite.any().item<bool>()
+                       ? 0
+                       : at::where(finite, y.abs(), at::zeros_like(y))
+                             .max()
+                             .item<double>();
+    double atol = absoluteToleranceFor(scale);
+    if (!at::isclose(x, y, relativeTolerance, atol, /*equal_nan=*/true)
+             .all()
+             .item<bool>())
+      verdict = Verdict::Mismatch;
+    else if (scale <= atol && y.numel() > 0 && verdict == Verdict::Match) {
+      // A reference this small matches an output of zeros as well.
+      verdict = Verdict::Undecided;
+      why << "output " << index << "'s largest reference magnitude "
+          << llvm::format("%.3g", scale) << " is at or below the tolerance "
+          << llvm::format("%.3g", atol);
+    }
   }
   llvm::outs() << "max abs difference: " << llvm::format("%.3g", largest)
-               << " (atol " << absoluteTolerance << ", rtol "
-               << relativeTolerance << "): " << (within ? "match" : "MISMATCH")
-               << "\n";
-  return within ? 0 : 1;
+               << " (atol ";
+  llvm::outs() << llvm::format("%g", absoluteTolerance.getValue());
+  if (!absoluteTolerance.getNumOccurrences())
+    llvm::outs() << " x scale";
+  llvm::outs() << ", rtol " << llvm::format("%g", relativeTolerance.getValue())
+               << "): ";
+  switch (verdict) {
+  case Verdict::Match:
+    llvm::outs() << "match\n";
+    return 0;
+  case Verdict::Mismatch:
+    llvm::outs() << "MISMATCH\n";
+    return 1;
+  case Verdict::Undecided:
+    llvm::outs() << "UNDECIDED: " << undecided << "\n";
+    return 1;
+  }
+  llvm_unreachable("unknown verdict");
 }
 
 static int runQuantizedGraph(GraphOp graph) {

@@ -23,6 +23,8 @@ public:
   /// The output words for the words of the graph input (in the input's
   /// format, row-major, the whole batch).
   std::vector<int64_t> run(llvm::ArrayRef<int64_t> input) const;
+  /// Every node's result words, indexed as the graph's nodes.
+  std::vector<std::vector<int64_t>> runAll(llvm::ArrayRef<int64_t> input) const;
 
   const HardwareGraph &getGraph() const { return *graph; }
   /// Node `index`'s weight and bias words (linear, conv2d).

@@ -1,10 +1,10 @@
 #!/bin/sh
 # The hardware flow of docs/Hardware.md on one model, one precision, one
 # parallelism:
-#   flow.sh BIN MODELS NAME SHAPE WIDTH FRAC MAXPAR ATOL WORK [report|synth]
+#   flow.sh BIN MODELS NAME SHAPE WIDTH FRAC MAXPAR WORK [report|synth]
 # imports MODELS/NAME.pt, raises, folds batch norms, quantizes to
 # <WIDTH, FRAC>, annotates with max-parallelism MAXPAR, checks the fixed-point
-# model against PyTorch within ATOL, exports the design, lints it with
+# model against PyTorch within its error bound, exports the design, lints it with
 # verilator -Wall (no waivers), simulates it bit for bit under Verilator and
 # Icarus; with `report` runs the full resource report (generic and Xilinx
 # synthesis down to cells) and embeds it in the JSON export; with `synth`
@@ -14,8 +14,8 @@
 # Mapping to gates, 95% of Yosys's time, runs once per model, in `report`.
 # Any failing step stops the script.
 set -eu
-bin=$1 models=$2 name=$3 shape=$4 width=$5 frac=$6 par=$7 atol=$8 work=$9
-mode=${10:-}
+bin=$1 models=$2 name=$3 shape=$4 width=$5 frac=$6 par=$7 work=$8
+mode=${9:-}
 dir=$work/$name-w$width-f$frac-p$par
 rm -rf "$dir" && mkdir -p "$dir"
 "$bin/mav-translate" --import-torchscript "$models/$name.pt" \
@@ -24,7 +24,7 @@ rm -rf "$dir" && mkdir -p "$dir"
   -mav-quantize="width=$width frac=$frac" \
   -mav-add-hardware-metadata="max-parallelism=$par" -o "$dir/net.hw.mlir"
 "$bin/mav-run" "$dir/net.hw.mlir" --reference="$models/$name.pt" \
-  --samples=8 --atol="$atol"
+  --samples=8
 "$bin/mav-translate" --export-verilog "$dir/net.hw.mlir" -o "$dir/rtl"
 grep '"parallelism"' "$dir/rtl/design.json"
 if grep -l 'lint_off' "$dir"/rtl/*.sv; then

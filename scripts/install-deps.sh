@@ -12,7 +12,7 @@ packages=(
   llvm-16-dev libmlir-16-dev mlir-16-tools llvm-16-tools libzstd-dev
   libtorch-dev libfmt-dev libgtest-dev libbenchmark-dev
   python3-torch python3-torchvision
-  time strace ccache
+  time strace ccache rsync
   clang-16 libclang-rt-16-dev
   verilator iverilog yosys
   chromium chromium-driver python3-selenium

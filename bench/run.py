@@ -36,7 +36,7 @@ sys.path.insert(0, HERE)
 import synthetic  # noqa: E402
 
 PY = "/usr/bin/python3"
-MLIR_OPT = "/usr/lib/llvm-16/bin/mlir-opt"
+MLIR_OPT = "/usr/lib/llvm-19/bin/mlir-opt"
 STRACE = shutil.which("strace")
 GNU_TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
 # The pass rows of --mlir-timing: issue 13's "passes in-process" (no parser,

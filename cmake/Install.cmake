@@ -1,7 +1,7 @@
 # `cmake --install build --prefix DIR`: the tools, libMavTorchPlugin.so beside
 # them in lib/ (mav-opt loads it from ../lib), the headers (generated ones
 # included), the static libraries pass authors link, and MavConfig.cmake.
-# Copied as built: their RUNPATH (/usr/lib/llvm-16/lib) is what they need
+# Copied as built: their RUNPATH (/usr/lib/llvm-19/lib) is what they need
 # installed too, and CMake's RPATH rewriting does not know LLVM's link lines.
 install(PROGRAMS $<TARGET_FILE:mav-opt> $<TARGET_FILE:mav-translate>
                  $<TARGET_FILE:mav-run> DESTINATION bin)

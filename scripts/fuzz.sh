@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds a libFuzzer target with clang-16 (ASan + UBSan) into
+# Builds a libFuzzer target with clang-19 (ASan + UBSan) into
 # ${MAV_FUZZ_BUILD_DIR:-build-fuzz} and runs it for SECONDS, seeded from its
 # corpus. Findings land in build-fuzz/findings/TARGET.
 #   scripts/fuzz.sh mav-ir-fuzzer 600 [libFuzzer flags...]
@@ -15,7 +15,7 @@ build=${MAV_FUZZ_BUILD_DIR:-$root/build-fuzz}
 "$root/scripts/install-deps.sh"
 if [ ! -f "$build/build.ninja" ]; then
   cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_C_COMPILER=clang-16 -DCMAKE_CXX_COMPILER=clang++-16 \
+    -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
     -DMAV_ENABLE_FUZZERS=ON
 fi
 cmake --build "$build" -j2 --target "$target"

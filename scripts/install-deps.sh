@@ -9,11 +9,11 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 packages=(
   cmake ninja-build g++ clang-format
-  llvm-16-dev libmlir-16-dev mlir-16-tools llvm-16-tools libzstd-dev
+  llvm-19-dev libmlir-19-dev mlir-19-tools llvm-19-tools libzstd-dev
   libtorch-dev libfmt-dev libgtest-dev libbenchmark-dev
   python3-torch python3-torchvision
   time strace ccache rsync
-  clang-16 libclang-rt-16-dev
+  clang-19 libclang-rt-19-dev
   verilator iverilog yosys
   chromium chromium-driver python3-selenium
 )

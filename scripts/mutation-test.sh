@@ -103,6 +103,12 @@ main() {
   export CCACHE_DIR=$scratch/ccache
   export CCACHE_SLOPPINESS=include_file_mtime,include_file_ctime
   export CCACHE_BASEDIR=$scratch
+  # A scratch build configured for another MLIR is configured afresh, as
+  # scripts/build.sh does.
+  if [ -f "$build/CMakeCache.txt" ] && ! grep -qx \
+      "MLIR_DIR:PATH=/usr/lib/llvm-19/lib/cmake/mlir" "$build/CMakeCache.txt"; then
+    rm -rf "$build"
+  fi
   if [ ! -f "$build/build.ninja" ]; then
     echo "mutation-test: configuring $build (the first build takes 11 to 15 minutes on 2 cores)"
     cmake -G Ninja -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release \

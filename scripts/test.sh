@@ -2,7 +2,7 @@
 # Installs what is missing, builds mav, and runs the whole test suite
 # (lit + FileCheck and the gtest unit tests) through the check-mav target.
 #   scripts/test.sh             gcc build in ${MAV_BUILD_DIR:-build}
-#   scripts/test.sh --sanitize  clang-16 build with ASan and UBSan in
+#   scripts/test.sh --sanitize  clang-19 build with ASan and UBSan in
 #                               ${MAV_SANITIZE_BUILD_DIR:-build-sanitize}
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -14,7 +14,7 @@ build=${MAV_SANITIZE_BUILD_DIR:-$root/build-sanitize}
 "$root/scripts/install-deps.sh"
 if [ ! -f "$build/build.ninja" ]; then
   cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_C_COMPILER=clang-16 -DCMAKE_CXX_COMPILER=clang++-16 \
+    -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
     -DMAV_SANITIZE=ON
 fi
 # libtorch is not instrumented and keeps allocations alive until exit: leak

@@ -23,10 +23,4 @@ public:
 MLIR_DECLARE_EXPLICIT_TYPE_ID(ExampleDialect)
 MLIR_DEFINE_EXPLICIT_TYPE_ID(ExampleDialect)
 
-extern "C" LLVM_ATTRIBUTE_WEAK mav::DialectPluginInfo
-mavGetDialectPluginInfo() {
-  return {MAV_PLUGIN_API_VERSION, "example-dialect", "1.0",
-          [](mlir::DialectRegistry *registry) {
-            registry->insert<ExampleDialect>();
-          }};
-}
+MAV_DIALECT_PLUGIN("example-dialect", "1.0", ExampleDialect)

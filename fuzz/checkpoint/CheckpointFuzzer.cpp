@@ -34,7 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       mav::readCheckpoint("fuzz.ckpt", std::move(file));
   if (!input) {
     std::string error = llvm::toString(input.takeError());
-    if (!llvm::StringRef(error).startswith("fuzz.ckpt: ") ||
+    if (!llvm::StringRef(error).starts_with("fuzz.ckpt: ") ||
         error.find('\n') != std::string::npos)
       failHarness(error);
     return 0;

@@ -181,7 +181,7 @@ std::optional<ModuleFile> CheckpointReader::read() {
       /*evenWhenFuzzing=*/true);
   if (!bytecode)
     return std::nullopt;
-  if (!bytecode->startswith("ML\xefR"))
+  if (!bytecode->starts_with("ML\xefR"))
     return corrupted("record '" + kGraphRecord + "' is not MLIR bytecode");
 
   std::optional<llvm::json::Value> manifest =

@@ -14,7 +14,7 @@ llvm::Expected<ModuleFile> mav::openModuleFile(StringRef path) {
         file.getError(),
         path + ": cannot open input file: " + file.getError().message());
   // Checkpoints are zip archives; anything else is IR, text or bytecode.
-  if (!(*file)->getBuffer().startswith("PK"))
+  if (!(*file)->getBuffer().starts_with("PK"))
     return ModuleFile{std::move(*file), nullptr};
   return readCheckpoint(path, std::move(*file));
 }

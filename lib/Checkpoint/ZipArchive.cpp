@@ -214,7 +214,7 @@ std::optional<ZipArchive> ZipArchive::openArchive(StringRef data,
     }
     StringRef top = archive.archiveName;
     if (name.size() <= top.size() || name[top.size()] != '/' ||
-        !name.startswith(top))
+        !name.starts_with(top))
       return fail(error, "record " + quote(name) +
                              " is not under the top directory " + quote(top));
     StringRef recordName = name.drop_front(top.size() + 1);

@@ -46,7 +46,7 @@ int64_t countCells(const json::Object &module,
 
 bool isGenericFlipFlop(StringRef type) {
   return type.contains("DFF") || type.contains("DLATCH") ||
-         type.startswith("$_SR");
+         type.starts_with("$_SR");
 }
 
 bool isXilinxFlipFlop(StringRef type) {
@@ -103,7 +103,7 @@ Expected<json::Object> mav::reportResources(StringRef directory) {
   if (!fpga)
     return fpga.takeError();
   auto prefixed = [](StringRef prefix) {
-    return [prefix](StringRef type) { return type.startswith(prefix); };
+    return [prefix](StringRef type) { return type.starts_with(prefix); };
   };
   auto exactly = [](StringRef name) {
     return [name](StringRef type) { return type == name; };

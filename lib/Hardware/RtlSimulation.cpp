@@ -51,7 +51,7 @@ Expected<RtlSimulationResult> parseLog(StringRef logPath, int64_t expected) {
   SmallVector<StringRef> lines;
   (*buffer)->getBuffer().split(lines, '\n');
   for (StringRef line : lines) {
-    if (line.startswith("DIFFER") || line.startswith("PROTOCOL"))
+    if (line.starts_with("DIFFER") || line.starts_with("PROTOCOL"))
       result.messages.push_back(line.str());
     if (!line.consume_front("MAV-RESULT "))
       continue;

@@ -298,7 +298,7 @@ std::string substitute(llvm::StringRef text, const RtlDesignInfo &design,
     text = text.drop_front(at);
     bool replaced = false;
     for (auto &[key, value] : values)
-      if (text.startswith(key)) {
+      if (text.starts_with(key)) {
         result += value;
         text = text.drop_front(key.size());
         replaced = true;

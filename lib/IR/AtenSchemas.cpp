@@ -199,7 +199,7 @@ static AtenSchema parseSchema(StringRef text, ShapeRule shape) {
     schema.parameters.push_back(parameter);
   }
   StringRef results = text.drop_front(arrow + 4).trim();
-  if (results.startswith("("))
+  if (results.starts_with("("))
     schema.numResults = splitTopLevel(results.drop_front().drop_back()).size();
   return schema;
 }

@@ -14,7 +14,7 @@ static bool isInPlaceName(StringRef target) {
   if (name.empty())
     name = target;
   name = name.split('.').first;
-  return name.endswith("_") && !name.endswith("__");
+  return name.ends_with("_") && !name.ends_with("__");
 }
 
 bool mav::isRemovableWhenUnused(Operation *node) {

@@ -471,6 +471,18 @@ OutputOp GraphOp::getOutput() {
   return dyn_cast<OutputOp>(getBodyBlock().getTerminator());
 }
 
+// Before the nested ops verify themselves: a graph in a graph would first
+// fail as a symbol outside a symbol table.
+LogicalResult GraphOp::verify() {
+  for (Operation &op : getBody().getOps())
+    if (!isa<NodeOpInterface, OutputOp>(op))
+      return op.emitOpError()
+             << "is not a mav node: a graph holds get_attr, call_module, "
+                "call_function and call_method nodes and ends with "
+                "mav.output";
+  return success();
+}
+
 LogicalResult GraphOp::verifyRegions() {
   Block &block = getBodyBlock();
   FunctionType type = getFunctionType();
@@ -513,11 +525,6 @@ LogicalResult GraphOp::verifyRegions() {
   }
 
   for (Operation &op : block) {
-    if (!isa<NodeOpInterface, OutputOp>(op))
-      return op.emitOpError()
-             << "is not a mav node: a graph holds get_attr, call_module, "
-                "call_function and call_method nodes and ends with "
-                "mav.output";
     if (auto node = dyn_cast<NodeOpInterface>(op))
       if (failed(claimName(node.getNodeNameAttr(), op.getLoc())))
         return failure();

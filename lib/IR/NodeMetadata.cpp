@@ -30,7 +30,7 @@ SmallVector<Value> mav::getDescribedArguments(Operation *node,
       continue;
     size_t position = index;
     if (byDataIn) {
-      if (!meta.getName().startswith("data_in_"))
+      if (!meta.getName().starts_with("data_in_"))
         continue;
       position = dataIn++;
     }

@@ -26,8 +26,8 @@ std::string NodeNamer::fromOperator(llvm::StringRef qualifiedName) {
     name = qualifiedName;
   name = name.split('.').first;
   // In-place variants are named as their operator; keep dunders intact.
-  if (!name.startswith("__"))
-    while (name.size() > 1 && name.endswith("_"))
+  if (!name.starts_with("__"))
+    while (name.size() > 1 && name.ends_with("_"))
       name = name.drop_back();
   // CamelCase (prim::NumToTensor, prim::ListUnpack) becomes snake_case.
   std::string snake;

@@ -39,20 +39,21 @@ LogicalResult mav::checkResourceBlobs(const llvm::SourceMgr &sourceMgr,
   bool inMetadata = false, valid = true;
   for (size_t i = 0; i < text.size(); ++i) {
     StringRef rest = text.drop_front(i);
-    if (rest.startswith("//")) {
+    if (rest.starts_with("//")) {
       i = text.find('\n', i);
       if (i == StringRef::npos)
         break;
-    } else if (rest.startswith("{-#")) {
+    } else if (rest.starts_with("{-#")) {
       inMetadata = true;
-    } else if (rest.startswith("#-}")) {
+    } else if (rest.starts_with("#-}")) {
       inMetadata = false;
     } else if (text[i] == '"') {
       size_t end = i + 1;
       while (end < text.size() && text[end] != '"' && text[end] != '\n')
         end += text[end] == '\\' ? 2 : 1;
       if (inMetadata && end >= text.size()) {
-        // MLIR 16's lexer reads past the end of the buffer after this error.
+        // MLIR's lexer (19 as 16) reads past the end of the buffer after
+        // this error.
         sourceMgr.PrintMessage(
             llvm::SMLoc::getFromPointer(text.data() + text.size()),
             llvm::SourceMgr::DK_Error, "expected '\"' in string literal");

@@ -389,7 +389,7 @@ bool GraphImporter::isLeaf(const Scope &callee,
   for (const std::string &leaf : ctx.options.leafModules)
     if (leaf == className || (!shortName.empty() && leaf == shortName))
       return true;
-  return className.startswith("torch.nn.") &&
+  return className.starts_with("torch.nn.") &&
          !callsOtherModules(method.block());
 }
 

@@ -41,7 +41,7 @@ static StringRef firstLine(StringRef message) {
 static std::string describeLoadFailure(StringRef message) {
   StringRef line = firstLine(message);
   constexpr StringLiteral unknownOp = "Unknown builtin op: ";
-  if (!line.startswith(unknownOp))
+  if (!line.starts_with(unknownOp))
     return line.str();
   std::string op = line.drop_front(unknownOp.size()).rtrim('.').str();
   std::string where;

@@ -119,7 +119,7 @@ std::string mav::detail::demangleClassName(const c10::ClassTypePtr &type) {
   SmallVector<StringRef> kept;
   StringRef(qualified).split(parts, '.');
   for (StringRef part : parts)
-    if (part != "__torch__" && !part.startswith("___torch_mangle_"))
+    if (part != "__torch__" && !part.starts_with("___torch_mangle_"))
       kept.push_back(part);
   return llvm::join(kept, ".");
 }

@@ -120,7 +120,7 @@ struct AddHardwareMetadata
         if (!value.getShape())
           continue;
         std::string arg = value.getName().upper();
-        if (isArg && !value.getName().startswith("data_in"))
+        if (isArg && !value.getName().starts_with("data_in"))
           interface.set(value.getName(),
                         builder.getDictionaryAttr(
                             {builder.getNamedAttr(

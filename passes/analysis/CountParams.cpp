@@ -75,7 +75,7 @@ struct CountParams : mav::impl::CountParamsBase<CountParams> {
         auto it = llvm::lower_bound(
             modules, target,
             [](const auto &entry, StringRef key) { return entry.first < key; });
-        for (; it != modules.end() && it->first.startswith(target); ++it) {
+        for (; it != modules.end() && it->first.starts_with(target); ++it) {
           StringRef path = it->first;
           if (path.size() == target.size() || path[target.size()] == '.')
             for (WeightOp weight : it->second)

@@ -22,15 +22,8 @@ struct InitMetadata : mav::impl::InitMetadataBase<InitMetadata> {
                              StringAttr::get(context, "software")};
     for (GraphOp graph : getPublicGraphs(getOperation())) {
       for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>()) {
-        DictionaryAttr attributes = node->getAttrDictionary();
-        if (llvm::any_of(sections, [&](StringAttr section) {
-              return attributes.contains(section);
-            })) {
-          NamedAttrList kept(attributes);
-          for (StringAttr section : sections)
-            kept.erase(section);
-          node->setAttrs(kept.getDictionary(context));
-        }
+        for (StringAttr section : sections)
+          node->removeAttr(section);
         ++numNodes;
       }
       setGraphMetadata(graph, placeholderMetadata(graph),

@@ -1,6 +1,6 @@
-"""Checks that every option of mlir-opt-16's driver is an option of mav-opt.
+"""Checks that every option of mlir-opt-19's driver is an option of mav-opt.
 
-mlir-opt-16 links libLLVM, whose options (targets, code generation) opt-16
+mlir-opt-19 links libLLVM, whose options (targets, code generation) opt-19
 lists too; those, and the options MLIR's test passes register, are no
 driver options. Pass names are not options: --help lists them indented.
 
@@ -10,14 +10,14 @@ import re
 import subprocess
 import sys
 
-# Options of MLIR's test passes that mlir-opt-16 links.
+# Options of MLIR's test passes that mlir-opt-19 links.
 TEST_PASS_OPTIONS = {
     "backward-slicing", "compose-maps", "forward-slicing", "slicing",
     "test-legalize-mode", "test-loop-fusion-dependence-check",
     "test-loop-fusion-slice-computation", "test-loop-fusion-transformation",
     "vector-shape-ratio", "vectorize-affine-loop-nest",
 }
-# Driver options that opt-16 happens to have too.
+# Driver options that opt-19 happens to have too.
 SHARED_DRIVER_OPTIONS = {"o", "verify-each", "help", "help-hidden", "version"}
 
 

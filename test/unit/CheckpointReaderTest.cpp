@@ -96,7 +96,7 @@ protected:
     if (readCheckpointOr("mem.ckpt", buffer, error))
       return "read";
     EXPECT_EQ(StringRef(error).find('\n'), StringRef::npos) << error;
-    EXPECT_TRUE(StringRef(error).startswith("mem.ckpt: ")) << error;
+    EXPECT_TRUE(StringRef(error).starts_with("mem.ckpt: ")) << error;
     return error;
   }
 

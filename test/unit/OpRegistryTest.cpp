@@ -104,13 +104,13 @@ TEST(OpRegistry, MaseOpsAreUnique) {
 TEST(OpRegistry, TargetsAreWellFormed) {
   for (const OpInfo &op : getAllOps()) {
     for (StringRef aten : op.atenOps) {
-      EXPECT_TRUE(aten.startswith("aten::") || aten.startswith("prim::"))
+      EXPECT_TRUE(aten.starts_with("aten::") || aten.starts_with("prim::"))
           << aten.str();
       EXPECT_EQ(aten.find('.'), StringRef::npos)
           << aten.str() << " carries an overload";
     }
     for (StringRef moduleClass : op.moduleClasses)
-      EXPECT_TRUE(moduleClass.startswith("torch.nn.modules."))
+      EXPECT_TRUE(moduleClass.starts_with("torch.nn.modules."))
           << moduleClass.str();
     for (StringRef method : op.tensorMethods)
       EXPECT_EQ(method.find('.'), StringRef::npos) << method.str();
@@ -309,9 +309,9 @@ TEST(OpRegistry, FlopsNeedTheirShapes) {
 /// "torch.nn.modules.", aten ops with "aten::"; functionals are qualified and
 /// Tensor methods are not.
 const OpInfo *lookupTarget(StringRef target) {
-  if (target.startswith("torch.nn.modules."))
+  if (target.starts_with("torch.nn.modules."))
     return lookupModuleClass(target);
-  if (target.startswith("aten::"))
+  if (target.starts_with("aten::"))
     return lookupAtenOp(target);
   if (target.contains('.'))
     return findFunctional(target);
@@ -763,7 +763,7 @@ static std::optional<SvFile> readSvFile(StringRef file) {
   SmallVector<StringRef> lines, groups;
   (*buffer)->getBuffer().split(lines, '\n');
   for (StringRef line : lines) {
-    if (line.trim().startswith("//"))
+    if (line.trim().starts_with("//"))
       continue;
     if (parameter.match(line, &groups))
       sv.parameters.push_back(groups[2].str());

@@ -424,7 +424,7 @@ TEST(ZipArchive, RealArchive) {
   // torch.save's pickle, which ends with the STOP opcode.
   std::optional<StringRef> pickle = archive->getRecord("data.pkl");
   ASSERT_TRUE(pickle);
-  EXPECT_TRUE(pickle->endswith("."));
+  EXPECT_TRUE(pickle->ends_with("."));
   EXPECT_TRUE(archive->hasRecord("version"));
   for (StringRef name : archive->getRecordNames()) {
     std::optional<StringRef> record = archive->getRecord(name);

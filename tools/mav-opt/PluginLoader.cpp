@@ -54,45 +54,33 @@ bool loadPlugin(const std::string &path, llvm::StringRef kind,
   if (!getInfo)
     return fail(kind, path,
                 llvm::Twine("it does not export ") + entryPoint +
-                    " (include/mav/Tools/Plugin.h)");
+                    " (mlir/Tools/Plugins, include/mav/Tools/Plugin.h)");
   info = getInfo();
-  if (info.apiVersion != MAV_PLUGIN_API_VERSION)
+  if (info.apiVersion != MLIR_PLUGIN_API_VERSION)
     return fail(kind, path,
                 "it was built for plugin API version " +
                     llvm::Twine(info.apiVersion) + ", mav-opt has " +
-                    llvm::Twine(MAV_PLUGIN_API_VERSION));
+                    llvm::Twine(MLIR_PLUGIN_API_VERSION));
   return true;
 }
 
 } // namespace
 
 bool mav::loadPlugins(int argc, char **argv, mlir::DialectRegistry &registry) {
-  // Declared so that the parser accepts them; they were acted on already.
-  static llvm::cl::list<std::string> passPlugins(
-      "load-pass-plugin",
-      llvm::cl::desc("Load passes from a plugin library (a mav pass plugin, "
-                     "include/mav/Tools/Plugin.h)"),
-      llvm::cl::value_desc("library"));
-  static llvm::cl::list<std::string> dialectPlugins(
-      "load-dialect-plugin",
-      llvm::cl::desc("Load dialects from a plugin library (a mav dialect "
-                     "plugin, include/mav/Tools/Plugin.h)"),
-      llvm::cl::value_desc("library"));
-
   for (const std::string &path : flagValues(argc, argv, "load-pass-plugin")) {
-    PassPluginInfo info;
-    if (!loadPlugin(path, "pass", "mavGetPassPluginInfo", info))
+    mlir::PassPluginLibraryInfo info;
+    if (!loadPlugin(path, "pass", "mlirGetPassPluginInfo", info))
       return false;
-    if (info.registerPasses)
-      info.registerPasses();
+    if (info.registerPassRegistryCallbacks)
+      info.registerPassRegistryCallbacks();
   }
   for (const std::string &path :
        flagValues(argc, argv, "load-dialect-plugin")) {
-    DialectPluginInfo info;
-    if (!loadPlugin(path, "dialect", "mavGetDialectPluginInfo", info))
+    mlir::DialectPluginLibraryInfo info;
+    if (!loadPlugin(path, "dialect", "mlirGetDialectPluginInfo", info))
       return false;
-    if (info.registerDialects)
-      info.registerDialects(&registry);
+    if (info.registerDialectRegistryCallbacks)
+      info.registerDialectRegistryCallbacks(&registry);
   }
   return true;
 }

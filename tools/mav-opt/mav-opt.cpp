@@ -28,7 +28,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/Support/DebugCounter.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -112,6 +112,30 @@ static void registerUpstreamPasses() {
   registerLocationSnapshotPass();
 }
 
+/// Whether `argv` asks for the pipeline to be dumped: MlirOptMain's pipeline
+/// callback dumps it each time it runs.
+static bool asksForPipelineDump(int argc, char **argv) {
+  for (int index = 1; index < argc; ++index) {
+    StringRef arg = argv[index];
+    if (arg == "-dump-pass-pipeline" || arg == "--dump-pass-pipeline" ||
+        arg.starts_with("-dump-pass-pipeline=") ||
+        arg.starts_with("--dump-pass-pipeline="))
+      return true;
+  }
+  return false;
+}
+
+/// Whether the pipeline of the command line holds a pass that will execute
+/// tensors. Parsing errors are left for the real run to report.
+static bool commandLineNeedsTorch(const MlirOptMainConfig &config) {
+  MLIRContext probe(MLIRContext::Threading::DISABLED);
+  ScopedDiagnosticHandler quiet(&probe, [](Diagnostic &) { return success(); });
+  PassManager requested(&probe, ModuleOp::getOperationName(),
+                        OpPassManager::Nesting::Implicit);
+  return succeeded(config.setupPassPipeline(requested)) &&
+         mav::pipelineNeedsTorch(requested);
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   mav::useTorchPlugin();
@@ -123,69 +147,18 @@ int main(int argc, char **argv) {
   if (!mav::loadPlugins(argc, argv, registry))
     return 1;
 
-  // The options MlirOptMain(argc, argv, ...) declares in its body, which
-  // MLIR 16 offers no way to register alone; test/Tools/mlir-opt-options.test
-  // checks that this list stays complete.
-  static llvm::cl::opt<std::string> inputFilename(
-      llvm::cl::Positional, llvm::cl::desc("<input file or checkpoint>"),
-      llvm::cl::init("-"));
-  static llvm::cl::opt<std::string> outputFilename(
-      "o", llvm::cl::desc("Output filename"), llvm::cl::value_desc("filename"),
-      llvm::cl::init("-"));
-  static llvm::cl::opt<bool> splitInputFile(
-      "split-input-file",
-      llvm::cl::desc("Split the input file into pieces and process each "
-                     "chunk independently"),
-      llvm::cl::init(false));
-  static llvm::cl::opt<bool> verifyDiagnostics(
-      "verify-diagnostics",
-      llvm::cl::desc("Check that emitted diagnostics match expected-* lines "
-                     "on the corresponding line"),
-      llvm::cl::init(false));
-  static llvm::cl::opt<bool> verifyPasses(
-      "verify-each",
-      llvm::cl::desc("Run the verifier after each transformation pass"),
-      llvm::cl::init(true));
-  static llvm::cl::opt<bool> allowUnregisteredDialects(
-      "allow-unregistered-dialect",
-      llvm::cl::desc("Allow operation with no registered dialects"),
-      llvm::cl::init(false));
-  static llvm::cl::opt<bool> emitBytecode(
-      "emit-bytecode", llvm::cl::desc("Emit bytecode when generating output"),
-      llvm::cl::init(false));
-  static llvm::cl::opt<bool> noImplicitModule(
-      "no-implicit-module",
-      llvm::cl::desc(
-          "Disable implicit addition of a top-level module op during parsing"),
-      llvm::cl::init(false));
-  static llvm::cl::opt<bool> showDialects(
-      "show-dialects", llvm::cl::desc("Print the list of registered dialects"),
-      llvm::cl::init(false));
-  static llvm::cl::opt<bool> dumpPassPipeline(
-      "dump-pass-pipeline",
-      llvm::cl::desc("Print the pipeline that will be run"),
-      llvm::cl::init(false));
   static llvm::cl::opt<std::string> reportFilename(
       "mav-report",
       llvm::cl::desc("Write the pass outputs as JSON to this file"),
       llvm::cl::value_desc("filename"));
-
   mav::getElideWeightsOption();
   mav::getWeightsOption();
-  registerAsmPrinterCLOptions();
-  registerMLIRContextCLOptions();
-  registerPassManagerCLOptions();
-  registerDefaultTimingManagerCLOptions();
-  DebugCounter::registerCLOptions();
-  PassPipelineCLParser passPipeline("", "Compiler passes to run", "p");
-  std::string helpHeader = "mav pass driver\nAvailable Dialects: ";
-  {
-    llvm::raw_string_ostream os(helpHeader);
-    llvm::interleaveComma(registry.getDialectNames(), os);
-  }
-  llvm::cl::ParseCommandLineOptions(argc, argv, helpHeader);
+  // Every option of mlir-opt, declared by MLIR itself.
+  auto [inputFilename, outputFilename] =
+      registerAndParseCLIOptions(argc, argv, "mav pass driver", registry);
+  MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
 
-  if (showDialects) {
+  if (config.shouldShowDialects()) {
     llvm::outs() << "Available Dialects:\n";
     llvm::interleave(registry.getDialectNames(), llvm::outs(), "\n");
     llvm::outs() << "\n";
@@ -194,11 +167,7 @@ int main(int argc, char **argv) {
 
   // A pipeline that will execute tensors loads libtorch while the input is
   // parsed, on the other core.
-  OpPassManager requested(ModuleOp::getOperationName(),
-                          OpPassManager::Nesting::Implicit);
-  if (succeeded(passPipeline.addToPipeline(
-          requested, [](const llvm::Twine &) { return failure(); })) &&
-      mav::pipelineNeedsTorch(requested))
+  if (!asksForPipelineDump(argc, argv) && commandLineNeedsTorch(config))
     mav::prefetchTorchRuntime();
 
   llvm::Expected<mav::ModuleFile> input = mav::openModuleFile(inputFilename);
@@ -220,7 +189,8 @@ int main(int argc, char **argv) {
     }
   }
   mav::PassOutputCollector collector;
-  auto setup = [&](PassManager &pm) -> LogicalResult {
+  MlirOptMainConfig commandLine = config;
+  config.setPassPipelineSetupFn([&](PassManager &pm) -> LogicalResult {
     mav::applyElideWeightsOption(pm.getContext());
     // Converting pass outputs to JSON after every pass costs; only a report
     // needs it.
@@ -230,26 +200,14 @@ int main(int argc, char **argv) {
       pm.addPass(mav::createAttachCheckpointWeightsPass(input->weights));
     else
       pm.addPass(mav::createAttachWeightsFilePass(inputFilename));
-    if (failed(passPipeline.addToPipeline(pm, [&](const llvm::Twine &message) {
-          return emitError(UnknownLoc::get(pm.getContext())) << message;
-        })))
+    if (failed(commandLine.setupPassPipeline(pm)))
       return failure();
     pm.addPass(mav::createPlaceWeightsPass(
-        outputFilename, mav::getWeightsOption(), emitBytecode));
-    if (dumpPassPipeline) {
-      pm.dump();
-      llvm::errs() << "\n";
-    }
+        outputFilename, mav::getWeightsOption(), config.shouldEmitBytecode()));
     return success();
-  };
+  });
   auto run = [&](llvm::raw_ostream &out) -> llvm::Error {
-    if (failed(MlirOptMain(out, std::move(input->ir), setup, registry,
-                           splitInputFile, verifyDiagnostics, verifyPasses,
-                           allowUnregisteredDialects,
-                           // Passes loaded from plugins record outputs,
-                           // mav attributes, on modules without a mav op.
-                           /*preloadDialectsInContext=*/true, emitBytecode,
-                           /*implicitModule=*/!noImplicitModule)))
+    if (failed(MlirOptMain(out, std::move(input->ir), registry, config)))
       return llvm::make_error<llvm::StringError>(
           "", llvm::inconvertibleErrorCode());
     if (!reportFilename.empty())

@@ -29,10 +29,10 @@ struct AtenParameter {
   bool hasDefault = false;
   bool keywordOnly = false;
 
-  bool isOptional() const { return type.endswith("?"); }
+  bool isOptional() const { return type.ends_with("?"); }
   bool isList() const { return type.contains('['); }
-  bool isTensor() const { return type.startswith("Tensor") && !isList(); }
-  bool isTensorList() const { return type.startswith("Tensor") && isList(); }
+  bool isTensor() const { return type.starts_with("Tensor") && !isList(); }
+  bool isTensorList() const { return type.starts_with("Tensor") && isList(); }
 };
 
 /// One overload.

@@ -26,7 +26,6 @@ def Mav_Dialect : Dialect {
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
-  let useFoldAPI = kEmitFoldAdaptorFolder;
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerTypes();

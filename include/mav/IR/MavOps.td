@@ -151,6 +151,7 @@ def Mav_GraphOp : Mav_Op<"graph", [
                        OptionalAttr<StrAttr>:$sym_visibility);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
   let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
     ::mlir::Block &getBodyBlock() { return getBody().front(); }

@@ -1,9 +1,11 @@
 //===- SourceBuffer.h - Prepare IR input for MLIR's parsers -----*- C++ -*-===//
 //
-// MLIR 16's readers need help with some inputs: the text lexer reads up to a
-// NUL that a memory-mapped file whose size is a multiple of the page size
-// does not have, and a resource blob whose alignment is not a power of two
-// aborts with std::bad_alloc (docs/KnownLimits.md).
+// MLIR's readers need help with some inputs (docs/KnownLimits.md): the text
+// lexer reads up to a NUL that a memory-mapped file whose size is a multiple
+// of the page size does not have, and past the end of a file that ends inside
+// a string of the `{-# ... #-}` section; a resource blob of alignment 0 aborts
+// with std::bad_alloc (MLIR 19 rejects the other non-powers of two itself;
+// MLIR 16 aborted on them all).
 //
 //===----------------------------------------------------------------------===//
 

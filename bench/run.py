@@ -534,8 +534,8 @@ class Bench:
                  "no_tensor"),
                 ("mav-opt 1 block, init + common metadata + count + remove + count "
                  "(shape propagation)", "with_shapes"),
-                ("mlir-opt (LLVM 16) --version", "mlir_opt_version"),
-                ("mlir-opt (LLVM 16) on an empty module", "mlir_opt_empty"),
+                ("mlir-opt (LLVM 19) --version", "mlir_opt_version"),
+                ("mlir-opt (LLVM 19) on an empty module", "mlir_opt_empty"),
                 ("dlopen(libtorch_cpu.so.1.13) alone, in a bare Python process",
                  "dlopen_libtorch")]
         for label, key in rows:

@@ -11,8 +11,8 @@
 #include "ImporterInternals.h"
 
 #include "mav/IR/NodeArguments.h"
-#include "mav/IR/OpRegistry.h"
 #include "mav/IR/NodeNamer.h"
+#include "mav/IR/OpRegistry.h"
 
 #include "llvm/ADT/StringExtras.h"
 

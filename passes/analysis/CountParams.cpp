@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mav/Passes/AnalysisPasses.h"
 #include "mav/Passes/EntryExit.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
-#include "mav/Passes/AnalysisPasses.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/MapVector.h"

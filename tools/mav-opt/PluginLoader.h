@@ -9,8 +9,8 @@ namespace mav {
 
 /// Loads every plugin that MLIR's --load-pass-plugin and --load-dialect-plugin
 /// name in `argv` now, before the command line is parsed, so the plugins'
-/// passes are flags and their dialects are known to the parser. Errors (a missing
-/// library, no entry point, another API version) are printed naming the
+/// passes are flags and their dialects are known to the parser. Errors (a
+/// missing library, no entry point, another API version) are printed naming the
 /// file; returns false after one.
 bool loadPlugins(int argc, char **argv, mlir::DialectRegistry &registry);
 

@@ -32,16 +32,29 @@ struct RemoveDropout : mav::impl::RemoveDropoutBase<RemoveDropout> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTableCollection symbols;
+    // The public graphs, then the bodies their non-dropout leaf calls reach,
+    // found in the same walk that finds the dropouts.
     llvm::SetVector<GraphOp> graphs;
     for (GraphOp graph : getPublicGraphs(module))
-      collectGraphs(graph, symbols, graphs);
+      graphs.insert(graph);
 
     SmallVector<Attribute> removed;
-    for (GraphOp graph : graphs) {
+    // Only a removed module call can leave a body unused.
+    bool removedModuleCall = false;
+    for (size_t index = 0; index < graphs.size(); ++index) {
+      GraphOp graph = graphs[index];
       SmallVector<NodeOpInterface> dropouts;
-      for (Operation &op : graph.getBodyBlock())
-        if (getMaseOp(&op) == "dropout")
+      for (Operation &op : graph.getBodyBlock()) {
+        if (getMaseOp(&op) == "dropout") {
           dropouts.push_back(cast<NodeOpInterface>(op));
+          continue;
+        }
+        if (auto call = dyn_cast<CallModuleOp>(op))
+          if (call.getBodyAttr())
+            if (auto body = symbols.lookupNearestSymbolFrom<GraphOp>(
+                    call, call.getBodyAttr()))
+              graphs.insert(body);
+      }
       if (dropouts.empty())
         continue;
       // A node inside a module body is named after the body: body/node.
@@ -56,12 +69,14 @@ struct RemoveDropout : mav::impl::RemoveDropoutBase<RemoveDropout> {
             prefix.empty() ? dropout.getNodeNameAttr()
                            : StringAttr::get(&getContext(),
                                              prefix + dropout.getNodeName()));
+        removedModuleCall |= isa<CallModuleOp>(dropout.getOperation());
         dropout->erase();
       }
       updateSignature(graph);
     }
     numRemoved += removed.size();
-    mav::eraseUnusedBodies(module);
+    if (removedModuleCall)
+      mav::eraseUnusedBodies(module);
 
     Builder builder(&getContext());
     recordPassOutputs(
@@ -71,18 +86,6 @@ struct RemoveDropout : mav::impl::RemoveDropoutBase<RemoveDropout> {
          builder.getNamedAttr("nodes", builder.getArrayAttr(removed))});
     if (removed.empty())
       markAllAnalysesPreserved();
-  }
-
-  /// `graph` and the bodies its non-dropout leaf calls reach.
-  void collectGraphs(GraphOp graph, SymbolTableCollection &symbols,
-                     llvm::SetVector<GraphOp> &graphs) {
-    if (!graphs.insert(graph))
-      return;
-    for (auto call : graph.getBodyBlock().getOps<CallModuleOp>())
-      if (call.getBodyAttr() && getMaseOp(call) != "dropout")
-        if (auto body = symbols.lookupNearestSymbolFrom<GraphOp>(
-                call, call.getBodyAttr()))
-          collectGraphs(body, symbols, graphs);
   }
 
   /// Replaces every use of the dropout's result with its input.

@@ -507,19 +507,16 @@ def set_bias(args, spec, ctx):
     out = text_output(args)
     if not out:
         return False
-    text = open(out).read()
-    m = re.search(r"mav\.weight @%s \w+ = dense_resource<([^>]+)>" %
-                  re.escape(spec["weight"]), text)
-    if not m:
+    sys.path.insert(0, os.path.join(ctx["src"], "test", "models"))
+    from perturb_weight import edit_weight
+
+    def set_value(values):
+        values[spec["index"]] = spec["value"]
+        return values
+
+    text = edit_weight(open(out).read(), spec["weight"], set_value)
+    if text is None:
         return False
-    key = m.group(1)
-    r = re.search(r'(\n\s*"?%s"?: "0x)([0-9A-Fa-f]{8})([0-9A-Fa-f]*)"' %
-                  re.escape(key), text)
-    if not r:
-        raise SystemExit("no inline data for %s in %s" % (key, out))
-    blob = bytearray(bytes.fromhex(r.group(3)))
-    struct.pack_into("<f", blob, 4 * spec["index"], spec["value"])
-    text = (text[:r.start(3)] + blob.hex().upper() + text[r.end(3):])
     open(out, "w").write(text)
     return "%s[%d] = %g in %s" % (spec["weight"], spec["index"],
                                   spec["value"], out)

@@ -15,6 +15,24 @@ import struct
 import sys
 
 
+def edit_weight(text, name, edit):
+    """`text` with weight NAME's f32 values replaced by `edit(values)`, or
+    None when NAME is no inline f32 dense_resource weight."""
+    resource = re.search(r"mav\.weight @%s \w+ = dense_resource<([^>]+)> : "
+                         r"tensor<[^>]*xf32>" % re.escape(name), text)
+    if not resource:
+        return None
+    blob = re.search(r"(\n\s*\"?%s\"?: \"0x)([0-9A-Fa-f]+)\"" %
+                     re.escape(resource.group(1)), text)
+    if not blob:
+        return None
+    data = bytes.fromhex(blob.group(2))
+    alignment, payload = data[:4], data[4:]
+    values = edit(list(struct.unpack("<%df" % (len(payload) // 4), payload)))
+    hex_data = (alignment + struct.pack("<%df" % len(values), *values)).hex()
+    return text[:blob.start(2)] + hex_data.upper() + text[blob.end(2):]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("input")
@@ -26,31 +44,21 @@ def main():
     if (args.add is None) == (args.scale is None):
         parser.error("give one of --add and --scale")
 
-    text = open(args.input).read()
-    resource = re.search(r"mav\.weight @%s \w+ = dense_resource<([^>]+)> : "
-                         r"tensor<[^>]*xf32>" % re.escape(args.name), text)
-    if not resource:
-        sys.exit("perturb_weight.py: %s: no f32 dense_resource weight @%s"
-                 % (args.input, args.name))
-    blob = re.search(r"(\n\s*%s: \"0x)([0-9A-Fa-f]+)\"" %
-                     re.escape(resource.group(1)), text)
-    if not blob:
-        sys.exit("perturb_weight.py: %s: no blob %s"
-                 % (args.input, resource.group(1)))
-    data = bytes.fromhex(blob.group(2))
-    alignment, payload = data[:4], data[4:]
-    values = list(struct.unpack("<%df" % (len(payload) // 4), payload))
-    if args.add:
-        index, delta = int(args.add[0]), float(args.add[1])
-        old = values[index]
-        values[index] += delta
-        print("%s[%d]: %g -> %g" % (args.name, index, old, values[index]))
-    else:
-        values = [v * args.scale for v in values]
+    def edit(values):
+        if args.add:
+            index, delta = int(args.add[0]), float(args.add[1])
+            old = values[index]
+            values[index] += delta
+            print("%s[%d]: %g -> %g" % (args.name, index, old, values[index]))
+            return values
         print("%s: %d values scaled by %g" % (args.name, len(values),
                                              args.scale))
-    hex_data = (alignment + struct.pack("<%df" % len(values), *values)).hex()
-    text = (text[:blob.start(2)] + hex_data.upper() + text[blob.end(2):])
+        return [v * args.scale for v in values]
+
+    text = edit_weight(open(args.input).read(), args.name, edit)
+    if text is None:
+        sys.exit("perturb_weight.py: %s: no inline f32 dense_resource weight "
+                 "@%s" % (args.input, args.name))
     with open(args.output, "w") as f:
         f.write(text)
 

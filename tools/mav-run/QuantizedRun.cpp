@@ -90,8 +90,8 @@ bool accumulateError(const Sample &sample, const c10::IValue &expected,
   at::Tensor difference = (mine - reference).abs();
   stats.maxAbs = std::max(stats.maxAbs, difference.max().item<double>());
   stats.sumAbs += difference.sum().item<double>();
-  stats.maxReference =
-      std::max(stats.maxReference, reference.abs().max().item<double>());
+  double scale = reference.abs().max().item<double>();
+  stats.maxReference = std::max(stats.maxReference, scale);
   stats.count += difference.numel();
   if (options.absoluteTolerance || options.relativeTolerance) {
     stats.within &=
@@ -103,8 +103,7 @@ bool accumulateError(const Sample &sample, const c10::IValue &expected,
   }
   // The float reference rounds too: as much as mav-run's float comparison
   // allows, 1e-5 of the output's scale.
-  at::Tensor allowed =
-      sample.bound + kReferenceSlack * reference.abs().max().item<double>();
+  at::Tensor allowed = sample.bound + kReferenceSlack * scale;
   stats.maxBound = std::max(stats.maxBound, sample.bound.max().item<double>());
   stats.worstExcess =
       std::max(stats.worstExcess, (difference - allowed).max().item<double>());

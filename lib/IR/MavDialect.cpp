@@ -1,6 +1,7 @@
 //===- MavDialect.cpp - The mav dialect -----------------------------------===//
 
 #include "mav/IR/MavDialect.h"
+#include "mav/IR/MavBytecode.h"
 #include "mav/IR/MavOps.h"
 
 using namespace mlir;
@@ -15,6 +16,7 @@ void MavDialect::initialize() {
 #define GET_OP_LIST
 #include "mav/IR/MavOps.cpp.inc"
       >();
+  addBytecodeInterface(this);
 }
 
 LogicalResult MavDialect::verifyOperationAttribute(Operation *op,

@@ -14,6 +14,44 @@ using namespace mlir;
 using namespace mav;
 
 //===----------------------------------------------------------------------===//
+// Inherent attributes without a dictionary
+//===----------------------------------------------------------------------===//
+
+/// Moves the inherent attributes that `parse` collected in
+/// `result.attributes` into the op's properties, after checking their kinds
+/// as MLIR's parser would. Creating the op then builds no dictionary of them:
+/// MLIR would unique one per op and keep it for the context's lifetime.
+template <typename OpT>
+static ParseResult moveInherentAttrsToProperties(OpAsmParser &parser,
+                                                 OperationState &result) {
+  if (failed(OpT::verifyInherentAttrs(result.name, result.attributes, [&] {
+        return parser.emitError(parser.getNameLoc());
+      })))
+    return failure();
+  auto &properties = result.getOrAddProperties<typename OpT::Properties>();
+  ArrayRef<StringRef> inherent = OpT::getAttributeNames();
+  NamedAttrList discardable;
+  for (NamedAttribute attribute : result.attributes) {
+    if (llvm::is_contained(inherent, attribute.getName().getValue()))
+      OpT::setInherentAttr(properties, attribute.getName().getValue(),
+                           attribute.getValue());
+    else
+      discardable.push_back(attribute);
+  }
+  result.attributes = std::move(discardable);
+  return success();
+}
+
+/// The attributes an op prints in its dictionary, without building one as
+/// Operation::getAttrs() does: its discardable attributes and the inherent
+/// ones that are set.
+template <typename OpT> static NamedAttrList getPrintedAttrs(OpT op) {
+  NamedAttrList attributes(op->getDiscardableAttrDictionary());
+  OpT::populateInherentAttrs(op->getContext(), op.getProperties(), attributes);
+  return attributes;
+}
+
+//===----------------------------------------------------------------------===//
 // Node helpers
 //===----------------------------------------------------------------------===//
 
@@ -162,6 +200,7 @@ static ParseResult parseNodeName(OpAsmParser &parser, OperationState &result) {
 static constexpr StringRef callElidedAttrs[] = {"name", "target", "args",
                                                 "kwargs"};
 
+template <typename OpT>
 static ParseResult parseCallNode(OpAsmParser &parser, OperationState &result) {
   StringAttr target;
   ArrayAttr args;
@@ -181,7 +220,7 @@ static ParseResult parseCallNode(OpAsmParser &parser, OperationState &result) {
   result.addTypes(type.getResults());
   result.addAttribute("args", args);
   result.addAttribute("kwargs", kwargs);
-  return success();
+  return moveInherentAttrsToProperties<OpT>(parser, result);
 }
 
 template <typename OpT>
@@ -190,7 +229,7 @@ static void printCallNode(OpT op, OpAsmPrinter &printer) {
   printer.printAttributeWithoutType(op.getTargetAttr());
   printer << ' ';
   printNodeArguments(printer, op.getArgs(), op.getKwargs(), op.getOperands());
-  printer.printOptionalAttrDict(op->getAttrs(), callElidedAttrs);
+  printer.printOptionalAttrDict(getPrintedAttrs(op), callElidedAttrs);
   printer << " : ";
   printer.printFunctionalType(op.getOperands().getTypes(),
                               op.getResults().getTypes());
@@ -210,7 +249,7 @@ template <typename OpT> static LogicalResult verifyCallNode(OpT op) {
 
 #define MAV_DEFINE_CALL_NODE(OpT)                                              \
   ParseResult OpT::parse(OpAsmParser &parser, OperationState &result) {        \
-    return parseCallNode(parser, result);                                      \
+    return parseCallNode<OpT>(parser, result);                                 \
   }                                                                            \
   void OpT::print(OpAsmPrinter &printer) { printCallNode(*this, printer); }    \
   void OpT::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {                 \
@@ -257,13 +296,13 @@ ParseResult GetAttrOp::parse(OpAsmParser &parser, OperationState &result) {
       parser.parseColonType(type))
     return failure();
   result.addTypes(type);
-  return success();
+  return moveInherentAttrsToProperties<GetAttrOp>(parser, result);
 }
 
 void GetAttrOp::print(OpAsmPrinter &printer) {
   printer << ' ';
   printer.printAttributeWithoutType(getTargetAttr());
-  printer.printOptionalAttrDict((*this)->getAttrs(), {"name", "target"});
+  printer.printOptionalAttrDict(getPrintedAttrs(*this), {"name", "target"});
   printer << " : " << getResult().getType();
 }
 
@@ -300,12 +339,12 @@ ParseResult LearnableOp::parse(OpAsmParser &parser, OperationState &result) {
       parser.resolveOperand(input, type, result.operands))
     return failure();
   result.addTypes(type);
-  return success();
+  return moveInherentAttrsToProperties<LearnableOp>(parser, result);
 }
 
 void LearnableOp::print(OpAsmPrinter &printer) {
   printer << ' ' << getInput();
-  printer.printOptionalAttrDict((*this)->getAttrs(), {"name"});
+  printer.printOptionalAttrDict(getPrintedAttrs(*this), {"name"});
   printer << " : " << getResult().getType();
 }
 
@@ -348,7 +387,7 @@ ParseResult WeightOp::parse(OpAsmParser &parser, OperationState &result) {
     return parser.emitError(valueLoc, "expected an elements attribute");
   result.addAttribute("kind", WeightKindAttr::get(parser.getContext(), *kind));
   result.addAttribute("value", value);
-  return success();
+  return moveInherentAttrsToProperties<WeightOp>(parser, result);
 }
 
 void WeightOp::print(OpAsmPrinter &printer) {
@@ -365,7 +404,7 @@ void WeightOp::print(OpAsmPrinter &printer) {
             << "> : " << getValue().getType();
   else
     printer.printAttribute(getValue());
-  printer.printOptionalAttrDict((*this)->getAttrs(),
+  printer.printOptionalAttrDict(getPrintedAttrs(*this),
                                 {"sym_name", "kind", "value"});
 }
 
@@ -431,6 +470,8 @@ ParseResult GraphOp::parse(OpAsmParser &parser, OperationState &result) {
   result.addAttribute("function_type", TypeAttr::get(builder.getFunctionType(
                                            argumentTypes, resultTypes)));
   result.addAttribute("arg_names", builder.getArrayAttr(argumentNames));
+  if (failed(moveInherentAttrsToProperties<GraphOp>(parser, result)))
+    return failure();
   return parser.parseRegion(*result.addRegion(), arguments);
 }
 
@@ -452,7 +493,7 @@ void GraphOp::print(OpAsmPrinter &printer) {
     else
       printer << '(' << resultTypes << ')';
   }
-  printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
+  printer.printOptionalAttrDictWithKeyword(getPrintedAttrs(*this),
                                            graphElidedAttrs);
   printer << ' ';
   printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
@@ -568,7 +609,7 @@ ParseResult OutputOp::parse(OpAsmParser &parser, OperationState &result) {
                              result.operands))
     return failure();
   result.addAttribute("value", value);
-  return success();
+  return moveInherentAttrsToProperties<OutputOp>(parser, result);
 }
 
 void OutputOp::print(OpAsmPrinter &printer) {
@@ -576,7 +617,7 @@ void OutputOp::print(OpAsmPrinter &printer) {
   printArgumentValue(printer, getValue(), getOperands());
   if (!getOperands().empty())
     printer << " : " << getOperands().getTypes();
-  printer.printOptionalAttrDict((*this)->getAttrs(), {"value"});
+  printer.printOptionalAttrDict(getPrintedAttrs(*this), {"value"});
 }
 
 LogicalResult OutputOp::verify() {

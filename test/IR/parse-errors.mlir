@@ -57,3 +57,21 @@ mav.graph @unclosed_tuple(%x: !mav.tensor) -> !mav.tensor {
   %r = mav.call_method "reshape" (%x, (1, 2 ) : (!mav.tensor) -> !mav.tensor
   mav.output %r : !mav.tensor
 }
+
+// -----
+
+// Inherent attributes written in the dictionary are checked as they are
+// moved into the op's properties.
+mav.graph @inherent_attribute_kind(%x: !mav.tensor) -> !mav.tensor {
+  // expected-error @+1 {{attribute 'module_class' failed to satisfy constraint: string attribute}}
+  %fc = mav.call_module "fc" (%x) {module_class = 3} : (!mav.tensor) -> !mav.tensor
+  mav.output %fc : !mav.tensor
+}
+
+// -----
+
+mav.graph @learnable_param_count_kind(%x: !mav.tensor) -> !mav.tensor {
+  // expected-error @+1 {{attribute 'param_count' failed to satisfy constraint: 64-bit signless integer attribute}}
+  %l = mav.learnable %x {param_count = "two", params = []} : !mav.tensor
+  mav.output %l : !mav.tensor
+}

@@ -484,14 +484,22 @@ static void flatten(const NativeValue &value,
   leaves.push_back(&value);
 }
 
+/// Whether no node after `reader` reads `value`.
+static bool isLastReader(Value value, Operation *reader) {
+  return llvm::all_of(value.getUsers(), [&](Operation *user) {
+    return user == reader || user->isBeforeInBlock(reader);
+  });
+}
+
 FailureOr<NativeValue> NativePropagation::runGraph(GraphOp graph,
                                                    ArrayRef<NativeValue> inputs,
                                                    bool observe) {
   Block &block = graph.getBodyBlock();
   if (inputs.size() != block.getNumArguments())
     return unsupported(graph, "the graph takes another number of inputs");
-  // Sized once: a NativeValue is large, and rehashing moves every one.
-  Environment env(block.getNumArguments() + block.getOperations().size());
+  // The environment holds only live values: each is dropped after the last
+  // node that reads it, so memory follows the graph's width, not its length.
+  Environment env;
   if (observe)
     described.reserve(described.size() + block.getOperations().size());
   for (auto [argument, input] : llvm::zip(block.getArguments(), inputs))
@@ -501,6 +509,12 @@ FailureOr<NativeValue> NativePropagation::runGraph(GraphOp graph,
       return convert(output.getValue(), env, &op);
     if (failed(runNode(&op, env, observe)))
       return failure();
+    for (Value result : op.getResults())
+      if (result.use_empty())
+        env.erase(result);
+    for (Value operand : op.getOperands())
+      if (isLastReader(operand, &op))
+        env.erase(operand);
   }
   return unsupported(graph, "the graph has no mav.output");
 }

@@ -68,6 +68,30 @@ CommonMetaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 LogicalResult
+mav::checkDictionaryKeys(DictionaryAttr dictionary, StringRef what,
+                         function_ref<InFlightDiagnostic()> emitError) {
+  ArrayRef<NamedAttribute> entries = dictionary.getValue();
+  for (size_t i = 1; i < entries.size(); ++i)
+    if (entries[i - 1].getName().getValue() >= entries[i].getName().getValue())
+      return emitError() << what << ": key '" << entries[i].getName().getValue()
+                         << "' is repeated or out of order";
+  return success();
+}
+
+LogicalResult
+SoftwareMetaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         DictionaryAttr entries) {
+  return checkDictionaryKeys(entries, "software", emitError);
+}
+
+LogicalResult
+PassOutputAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       StringRef pass, DictionaryAttr outputs) {
+  return checkDictionaryKeys(outputs, "pass output of '" + pass.str() + "'",
+                             emitError);
+}
+
+LogicalResult
 HardwareMetaAttr::verify(function_ref<InFlightDiagnostic()> emitError, BoolAttr,
                          StringRef toolchain, StringRef, IntegerAttr deviceId,
                          DictionaryAttr interface, DictionaryAttr verilogParam,
@@ -80,6 +104,11 @@ HardwareMetaAttr::verify(function_ref<InFlightDiagnostic()> emitError, BoolAttr,
                        << toolchain << "'";
   if (deviceId && !deviceId.getType().isSignlessInteger(64))
     return emitError() << "hardware.device_id must be an i64";
+  if ((interface && failed(checkDictionaryKeys(interface, "hardware.interface",
+                                               emitError))) ||
+      (verilogParam && failed(checkDictionaryKeys(
+                           verilogParam, "hardware.verilog_param", emitError))))
+    return failure();
   if (interface)
     for (NamedAttribute entry : interface) {
       auto port = entry.getValue().dyn_cast<DictionaryAttr>();

@@ -197,14 +197,14 @@ static Attribute readAttr(DialectBytecodeReader &reader) {
     DictionaryAttr entries;
     if (!read.attribute(entries))
       return {};
-    return SoftwareMetaAttr::get(context, entries);
+    return getChecked<SoftwareMetaAttr>(reader, entries);
   }
   case AttrCode::PassOutput: {
     StringRef pass;
     DictionaryAttr outputs;
     if (!read.string(pass).attribute(outputs))
       return {};
-    return PassOutputAttr::get(context, pass, outputs);
+    return getChecked<PassOutputAttr>(reader, pass, outputs);
   }
   case AttrCode::DType:
     return readEnum<ScalarType, ScalarTypeAttr>(

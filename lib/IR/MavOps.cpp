@@ -240,6 +240,9 @@ template <typename OpT> static LogicalResult verifyCallNode(OpT op) {
     return failure();
   if (op.getTarget().empty())
     return emitNodeError(op) << "empty target";
+  if (failed(checkDictionaryKeys(op.getKwargs(), "kwargs",
+                                 [&] { return emitNodeError(op); })))
+    return failure();
   SmallVector<Attribute> roots(op.getArgs().begin(), op.getArgs().end());
   for (NamedAttribute keyword : op.getKwargs())
     roots.push_back(keyword.getValue());
@@ -270,6 +273,10 @@ LogicalResult CallModuleOp::verify() {
     return failure();
   if (getModuleClass().empty())
     return emitNodeError(*this) << "empty module_class";
+  if (getConfigAttr() &&
+      failed(checkDictionaryKeys(getConfigAttr(), "config",
+                                 [&] { return emitNodeError(*this); })))
+    return failure();
   return success();
 }
 
@@ -408,12 +415,30 @@ void WeightOp::print(OpAsmPrinter &printer) {
                                 {"sym_name", "kind", "value"});
 }
 
+/// MLIR's bare identifiers, the only resource keys its parser reads:
+/// [a-zA-Z_][a-zA-Z0-9_$.]*.
+static bool isBareIdentifier(StringRef key) {
+  if (key.empty() || !(llvm::isAlpha(key[0]) || key[0] == '_'))
+    return false;
+  return llvm::all_of(key, [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.';
+  });
+}
+
 LogicalResult WeightOp::verify() {
   auto type = getValue().getType().dyn_cast<RankedTensorType>();
-  if (!type || !type.hasStaticShape())
+  if (!type || !type.hasStaticShape() || !isTensorType(type))
     return emitOpError() << "weight '" << getSymName()
                          << "' must be a statically shaped tensor, got "
                          << getValue().getType();
+  if (auto resource = getValue().dyn_cast<DenseResourceElementsAttr>()) {
+    StringRef key = resource.getRawHandle().getKey();
+    if (!isBareIdentifier(key))
+      return emitOpError() << "weight '" << getSymName() << "': resource key '"
+                           << key
+                           << "' is not an identifier, so its text would "
+                              "not parse";
+  }
   if (getFrozen() && getKind() != WeightKind::parameter)
     return emitOpError() << "weight '" << getSymName()
                          << "': only parameters can be frozen";

@@ -22,7 +22,12 @@ void MavDialect::registerTypes() {
 }
 
 bool mav::isTensorType(Type type) {
-  return type.isa<UnknownTensorType, TensorType>();
+  if (type.isa<UnknownTensorType>())
+    return true;
+  // Bytecode can carry a builtin tensor of any element type, one that text
+  // would not parse (`tensor<8xtensor<4xf32>>`); such a value is no tensor.
+  auto tensor = type.dyn_cast<TensorType>();
+  return tensor && TensorType::isValidElementType(tensor.getElementType());
 }
 
 bool mav::isValueType(Type type) {

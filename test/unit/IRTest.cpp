@@ -103,4 +103,16 @@ TEST_F(IRTest, ArgumentTreeOrderIsChecked) {
                       "memory format, layout or operand\n");
 }
 
+/// Bytecode can give a node a builtin tensor type that text would not parse
+/// (a tensor of tensors); such a value is no mav value, and the verifier says
+/// so rather than letting it print as unreadable text.
+TEST_F(IRTest, TensorOfInvalidElementTypeIsNoValue) {
+  Builder builder(&context);
+  Type element = RankedTensorType::get({4}, builder.getF32Type());
+  EXPECT_TRUE(isValueType(RankedTensorType::get({2}, builder.getF32Type())));
+  EXPECT_FALSE(isValueType(RankedTensorType::get({2}, element)));
+  EXPECT_FALSE(isValueType(UnrankedTensorType::get(element)));
+  EXPECT_TRUE(isValueType(UnknownTensorType::get(&context)));
+}
+
 } // namespace

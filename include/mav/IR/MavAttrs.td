@@ -293,6 +293,7 @@ def Mav_SoftwareMetaAttr : Mav_Attr<"SoftwareMeta", "software"> {
   }];
   let parameters = (ins "::mlir::DictionaryAttr":$entries);
   let assemblyFormat = "`<` $entries `>`";
+  let genVerifyDecl = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -315,6 +316,7 @@ def Mav_PassOutputAttr : Mav_Attr<"PassOutput", "pass_output"> {
   let parameters = (ins Mav_String<"pass argument">:$pass,
                         "::mlir::DictionaryAttr":$outputs);
   let assemblyFormat = "`<` $pass `,` $outputs `>`";
+  let genVerifyDecl = 1;
 }
 
 #endif // MAV_IR_MAVATTRS_TD

@@ -29,7 +29,8 @@
 namespace mav {
 
 /// The version of the boundary: a plugin built for another is refused.
-/// Raise it whenever a service is added or changes its signature.
+/// Raise it when a service changes its signature; a service that an older
+/// plugin lacks is reported by name on lookup, so adding one need not.
 constexpr unsigned kTorchServicesVersion = 6;
 
 /// Makes `function` the implementation of the service `name`.

@@ -6,7 +6,8 @@
 install(PROGRAMS $<TARGET_FILE:mav-opt> $<TARGET_FILE:mav-translate>
                  $<TARGET_FILE:mav-run> DESTINATION bin)
 install(FILES $<TARGET_FILE:MavTorchPlugin> DESTINATION lib)
-install(FILES $<TARGET_FILE:MavIR> $<TARGET_FILE:MavAnalysis>
+install(FILES $<TARGET_FILE:MavSupport> $<TARGET_FILE:MavIR> $<TARGET_FILE:MavOperators>
+              $<TARGET_FILE:MavSummary>
               $<TARGET_FILE:MavPasses> $<TARGET_FILE:MavRuntimeServices>
         DESTINATION lib)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/mav DESTINATION include

@@ -1,5 +1,5 @@
 # mav_add_plugin(NAME SOURCE...): a shared library mav-opt loads with
-# --load-pass-plugin or --load-dialect-plugin (include/mav/Tools/Plugin.h),
+# --load-pass-plugin or --load-dialect-plugin (include/mav/Passes/PluginAPI.h),
 # compiled as MLIR 19 was (C++17, no RTTI unless LLVM has it) and linked
 # against nothing: mav-opt exports MLIR, mav and LLVMSupport. Expects
 # MAV_INCLUDE_DIRS, which mav's build and MavConfig.cmake set.

@@ -241,8 +241,8 @@ MUTATIONS = [
     dict(name="flops-conv-formula",
          what="convFlops counts prod(kernel) MACs per output element "
               "instead of Cin/groups * prod(kernel)",
-         where="lib/IR/CostFormulas.cpp",
-         code=("lib/IR/CostFormulas.cpp",
+         where="lib/Operators/CostFormulas.cpp",
+         code=("lib/Operators/CostFormulas.cpp",
                r"(Flops convFlops\(const CostInputs &inputs\) \{[^}]*?"
                r"numElements\(weight->drop_front\()(\)\)\);)",
                r"\g<1>2\g<2>"),

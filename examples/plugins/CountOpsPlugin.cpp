@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mav/Passes/PassAPI.h"
-#include "mav/Tools/Plugin.h"
+#include "mav/Passes/PluginAPI.h"
 
 using namespace mlir;
 using namespace mav;

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mav/Tools/Plugin.h"
+#include "mav/Passes/PluginAPI.h"
 
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/DialectRegistry.h"

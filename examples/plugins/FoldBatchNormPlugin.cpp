@@ -4,7 +4,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mav/Passes/PassAPI.h"
-#include "mav/Tools/Plugin.h"
+#include "mav/Passes/PluginAPI.h"
 
 #include <cmath>
 

@@ -10,11 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mav/Checkpoint/AtomicFile.h"
-#include "mav/Checkpoint/Checkpoint.h"
+#include "CheckpointServices.h"
 #include "mav/IR/MavOps.h"
-#include "mav/Runtime/TorchRuntime.h"
 #include "mav/Runtime/TorchTypes.h"
+#include "mav/Support/AtomicOutput.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
@@ -223,4 +222,8 @@ LogicalResult mav::torch_runtime::writeCheckpoint(ModuleOp module,
     return fail(llvm::StringRef(exception.what()).split('\n').first);
   }
   return success();
+}
+
+void mav::registerCheckpointTorchServices() {
+  checkpoint_services::writeCheckpoint.provide(torch_runtime::writeCheckpoint);
 }

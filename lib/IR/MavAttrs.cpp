@@ -1,8 +1,8 @@
 //===- MavAttrs.cpp - Attributes of the mav dialect -----------------------===//
 
 #include "mav/IR/MavAttrs.h"
+#include "mav/IR/MaseType.h"
 #include "mav/IR/MavDialect.h"
-#include "mav/IR/OpRegistry.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"

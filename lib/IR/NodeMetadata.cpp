@@ -1,7 +1,7 @@
 //===- NodeMetadata.cpp - Common metadata without what types say ----------===//
 
 #include "mav/IR/NodeMetadata.h"
-#include "TensorLayout.h"
+#include "mav/IR/TensorStrides.h"
 
 #include "mav/IR/MavOps.h"
 #include "mav/IR/ScalarTypes.h"

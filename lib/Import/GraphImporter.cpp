@@ -12,7 +12,7 @@
 
 #include "mav/IR/NodeArguments.h"
 #include "mav/IR/NodeNamer.h"
-#include "mav/IR/OpRegistry.h"
+#include "mav/Operators/OpRegistry.h"
 
 #include "llvm/ADT/StringExtras.h"
 

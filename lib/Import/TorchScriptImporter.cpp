@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ImportServices.h"
 #include "ImporterInternals.h"
-#include "mav/Runtime/TorchRuntime.h"
 
 #include "mlir/IR/Verifier.h"
 
@@ -106,4 +106,8 @@ mav::torch_runtime::importTorchScript(StringRef buffer, StringRef fileName,
   if (failed(verify(*module)))
     return nullptr;
   return module;
+}
+
+void mav::registerImportTorchServices() {
+  import_services::importTorchScript.provide(torch_runtime::importTorchScript);
 }

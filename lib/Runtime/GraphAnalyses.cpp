@@ -10,9 +10,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "mav/Runtime/GraphAnalyses.h"
+#include "RuntimeServices.h"
 #include "mav/IR/WeightData.h"
 #include "mav/Runtime/Interpreter.h"
-#include "mav/Runtime/TorchRuntime.h"
 #include "mav/Runtime/TorchTypes.h"
 
 #include "mlir/IR/SymbolTable.h"

@@ -1,74 +1,16 @@
-//===- RuntimeServices.cpp - The one definition of each runtime service ---===//
+//===- RuntimeServices.cpp - The runtime's libtorch-free entry points ----===//
 //
-// The public entry points of the runtime services, each defined here only:
-// they ask the registered backend (or load one) and forward to it.
+// Shape propagation tries mav's native rules first; the rest, and shape
+// propagation where the rules fall short, call the runtime's libtorch
+// services (RuntimeServices.h), loading the backend if need be.
 //
 //===----------------------------------------------------------------------===//
 
-#include "mav/Runtime/RuntimeServices.h"
-#include "mav/Checkpoint/Checkpoint.h"
-#include "mav/Runtime/NativeShapes.h"
-
-#include <mutex>
+#include "RuntimeServices.h"
+#include "mav/Operators/NativeShapes.h"
 
 using namespace mlir;
 using namespace mav;
-
-namespace {
-struct Registry {
-  std::mutex mutex;
-  const RuntimeServices *services = nullptr;
-  RuntimeServicesLoader loader = nullptr;
-};
-} // namespace
-
-static Registry &getRegistry() {
-  static Registry registry;
-  return registry;
-}
-
-void mav::registerRuntimeServices(const RuntimeServices *services) {
-  Registry &registry = getRegistry();
-  std::lock_guard<std::mutex> lock(registry.mutex);
-  registry.services = services;
-}
-
-void mav::setRuntimeServicesLoader(RuntimeServicesLoader loader) {
-  Registry &registry = getRegistry();
-  std::lock_guard<std::mutex> lock(registry.mutex);
-  registry.loader = loader;
-}
-
-llvm::Expected<const RuntimeServices *> mav::getRuntimeServices() {
-  Registry &registry = getRegistry();
-  std::lock_guard<std::mutex> lock(registry.mutex);
-  if (registry.services)
-    return registry.services;
-  if (!registry.loader)
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "no runtime backend: this tool neither links libtorch nor loads "
-        "libMavTorchPlugin.so");
-  llvm::Expected<const RuntimeServices *> loaded = registry.loader();
-  if (!loaded)
-    return loaded.takeError();
-  if ((*loaded)->version != RuntimeServices::kVersion)
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "the runtime backend is of another mav version");
-  registry.services = *loaded;
-  return loaded;
-}
-
-/// The backend, or null after reporting why at `op`.
-static const RuntimeServices *getServicesOrEmit(Operation *op) {
-  llvm::Expected<const RuntimeServices *> services = getRuntimeServices();
-  if (!services) {
-    op->emitError() << llvm::toString(services.takeError());
-    return nullptr;
-  }
-  return *services;
-}
 
 LogicalResult
 mav::propagateShapes(GraphOp graph, ArrayRef<RankedTensorType> inputTypes,
@@ -94,45 +36,18 @@ mav::propagateShapes(GraphOp graph, ArrayRef<RankedTensorType> inputTypes,
     gap.node->emitRemark() << name << ": " << gap.reason
                            << "; shapes from libtorch's meta device";
   }
-  const RuntimeServices *services = getServicesOrEmit(graph);
-  if (!services)
-    return failure();
-  return services->propagateShapes(graph, inputTypes, options, onNode, outputs);
-}
-
-LogicalResult mav::writeCheckpoint(ModuleOp module, StringRef path) {
-  const RuntimeServices *services = getServicesOrEmit(module);
-  if (!services)
-    return failure();
-  return services->writeCheckpoint(module, path);
+  return runtime_services::propagateShapes.call(graph, graph, inputTypes,
+                                                options, onNode, outputs);
 }
 
 LogicalResult mav::analyseScale(GraphOp graph, const RandomDraw &draw,
                                 bool backward, ScaleAnalysisResult &result) {
-  const RuntimeServices *services = getServicesOrEmit(graph);
-  if (!services)
-    return failure();
-  return services->analyseScale(graph, draw, backward, result);
+  return runtime_services::analyseScale.call(graph, graph, draw, backward,
+                                             result);
 }
 
 LogicalResult mav::recordExecOrder(GraphOp graph, const RandomDraw &draw,
                                    bool backward, ExecOrderResult &result) {
-  const RuntimeServices *services = getServicesOrEmit(graph);
-  if (!services)
-    return failure();
-  return services->recordExecOrder(graph, draw, backward, result);
-}
-
-OwningOpRef<ModuleOp>
-mav::importTorchScript(StringRef buffer, StringRef fileName,
-                       const TorchScriptImportOptions &options,
-                       MLIRContext *context) {
-  llvm::Expected<const RuntimeServices *> services = getRuntimeServices();
-  if (!services) {
-    mlir::emitError(FileLineColLoc::get(context, fileName, 0, 0))
-        << "cannot import TorchScript: "
-        << llvm::toString(services.takeError());
-    return nullptr;
-  }
-  return (*services)->importTorchScript(buffer, fileName, options, context);
+  return runtime_services::recordExecOrder.call(graph, graph, draw, backward,
+                                                result);
 }

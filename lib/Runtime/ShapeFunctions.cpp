@@ -2,8 +2,8 @@
 
 #include "ShapeFunctions.h"
 
-#include "mav/IR/AtenSchemas.h"
 #include "mav/IR/MavAttrs.h"
+#include "mav/Operators/AtenSchemas.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"

@@ -2,11 +2,11 @@
 
 #include "mav/Runtime/ShapePropagation.h"
 #include "DynamicDims.h"
-#include "mav/Runtime/TorchRuntime.h"
+#include "RuntimeServices.h"
 
-#include "mav/IR/OpRegistry.h"
-#include "mav/IR/OperatorInference.h"
 #include "mav/IR/ScalarTypes.h"
+#include "mav/Operators/OpRegistry.h"
+#include "mav/Operators/OperatorInference.h"
 #include "mav/Runtime/Interpreter.h"
 #include "mav/Runtime/TorchTypes.h"
 

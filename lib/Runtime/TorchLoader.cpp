@@ -1,13 +1,13 @@
 //===- TorchLoader.cpp - Load libMavTorchPlugin.so on demand --------------===//
 //
-// The runtime services loader of tools that do not link libtorch: it loads
+// The services loader of tools that do not link libtorch: it loads
 // libMavTorchPlugin.so from the tool's ../lib directory (or
-// MAV_TORCH_PLUGIN) and asks it for its services.
+// MAV_TORCH_PLUGIN), whose entry point registers its services.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mav/Runtime/TorchLoader.h"
-#include "mav/Runtime/RuntimeServices.h"
+#include "mav/Runtime/TorchService.h"
 
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
@@ -18,7 +18,7 @@
 
 using namespace mav;
 
-static llvm::Expected<const RuntimeServices *> loadTorchPlugin() {
+static llvm::Error loadTorchPlugin() {
   std::string path;
   if (const char *override = std::getenv("MAV_TORCH_PLUGIN")) {
     path = override;
@@ -36,17 +36,16 @@ static llvm::Expected<const RuntimeServices *> loadTorchPlugin() {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "cannot load mav's libtorch plugin: " +
                                        loadError);
-  auto entry = reinterpret_cast<const RuntimeServices *(*)()>(
-      library.getAddressOfSymbol("mavRuntimeServices"));
-  const RuntimeServices *services = entry ? entry() : nullptr;
-  if (!services || services->version != RuntimeServices::kVersion)
+  auto entry = reinterpret_cast<unsigned (*)()>(
+      library.getAddressOfSymbol("mavRegisterTorchServices"));
+  if (!entry || entry() != kTorchServicesVersion)
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
         path + " is not a matching mav libtorch plugin");
-  return services;
+  return llvm::Error::success();
 }
 
-void mav::useTorchPlugin() { setRuntimeServicesLoader(loadTorchPlugin); }
+void mav::useTorchPlugin() { setTorchServicesLoader(loadTorchPlugin); }
 
 namespace {
 /// The prefetching thread; joined before static destruction completes, in
@@ -70,10 +69,8 @@ void mav::prefetchTorchRuntime() {
   Prefetch &prefetch = getPrefetch();
   if (prefetch.thread.joinable())
     return;
-  prefetch.thread = std::thread([] {
-    // A failed load is reported by its first use.
-    llvm::consumeError(getRuntimeServices().takeError());
-  });
+  // A failed load is reported by the first use of a service.
+  prefetch.thread = std::thread(loadTorchServices);
 }
 
 void mav::waitForTorchPrefetch() { getPrefetch().join(); }

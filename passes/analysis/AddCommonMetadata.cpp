@@ -1,8 +1,8 @@
 //===- AddCommonMetadata.cpp - Operator inference and shape propagation ---===//
 
 #include "mav/IR/NodeMetadata.h"
-#include "mav/IR/OpRegistry.h"
-#include "mav/IR/OperatorInference.h"
+#include "mav/Operators/OpRegistry.h"
+#include "mav/Operators/OperatorInference.h"
 #include "mav/Passes/AnalysisPasses.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/Passes.h"
@@ -70,7 +70,7 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
         auto diag = allowUnknown ? node->emitWarning() : node->emitError();
         diag << "node '" << node.getNodeName() << "': unknown operator '"
              << inferred.target
-             << "': add it to the op registry (lib/IR/OpTable.cpp)";
+             << "': add it to the op registry (lib/Operators/OpTable.cpp)";
         ok &= allowUnknown.getValue();
         inferred.maseOp = "unknown";
       }

@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mav/Hardware/HardwareGraph.h"
-#include "mav/IR/OpRegistry.h"
+#include "mav/Operators/OpRegistry.h"
 #include "mav/Passes/AnalysisPasses.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"

@@ -12,6 +12,7 @@
 #include "mav/Passes/PassOutputs.h"
 #include "mav/Passes/Passes.h"
 #include "mav/Runtime/GraphAnalyses.h"
+#include "mav/Support/AtomicOutput.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
@@ -167,7 +168,7 @@ struct AnalyseScale : mav::impl::AnalyseScaleBase<AnalyseScale> {
   /// `# scope` line whenever the scope changes; `<<` marks a flagged node.
   LogicalResult writeListing(const ScaleAnalysisResult &result) {
     if (llvm::Error error =
-            llvm::writeToOutput(listing, [&](llvm::raw_ostream &os) {
+            mav::writeFileAtomically(listing, [&](llvm::raw_ostream &os) {
               printListing(result, os);
               return llvm::Error::success();
             })) {

@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mav/IR/OperatorInference.h"
+#include "mav/Operators/OperatorInference.h"
+#include "mav/Passes/AnalysisPasses.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
-#include "mav/Passes/AnalysisPasses.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"

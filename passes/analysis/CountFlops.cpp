@@ -1,14 +1,14 @@
 //===- CountFlops.cpp - FLOPs and MACs per node, per scope ----------------===//
 //
-// The counting is the model summary's (mav/Analysis/ModelSummary.h), so the
+// The counting is the model summary's (mav/Summary/ModelSummary.h), so the
 // pass, `mav-translate --summary` and the viewers report the same figures.
 //
 //===----------------------------------------------------------------------===//
 
-#include "mav/Analysis/ModelSummary.h"
+#include "mav/Passes/AnalysisPasses.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
-#include "mav/Passes/AnalysisPasses.h"
+#include "mav/Summary/ModelSummary.h"
 
 #include "mlir/IR/Builders.h"
 

@@ -12,6 +12,7 @@
 #include "mav/Passes/PassOutputs.h"
 #include "mav/Passes/Passes.h"
 #include "mav/Runtime/GraphAnalyses.h"
+#include "mav/Support/AtomicOutput.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
@@ -195,7 +196,7 @@ struct ParamExecOrder : mav::impl::ParamExecOrderBase<ParamExecOrder> {
                             {"param_backward_order", std::move(backward)}};
     llvm::json::Value json(std::move(root));
     if (llvm::Error error =
-            llvm::writeToOutput(plan, [&](llvm::raw_ostream &os) {
+            mav::writeFileAtomically(plan, [&](llvm::raw_ostream &os) {
               os << llvm::formatv("{0:2}", json) << "\n";
               return llvm::Error::success();
             })) {

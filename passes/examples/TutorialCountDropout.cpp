@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mav/IR/MavOps.h"
-#include "mav/IR/OperatorInference.h"
+#include "mav/Operators/OperatorInference.h"
 #include "mav/Passes/PassOutputs.h"
 
 #include "mlir/IR/Builders.h"

@@ -16,7 +16,7 @@
 #include "mav/IR/GraphCleanup.h"
 #include "mav/IR/ModuleNodes.h"
 #include "mav/IR/NodeArguments.h"
-#include "mav/IR/OperatorInference.h"
+#include "mav/Operators/OperatorInference.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
 #include "mav/Passes/TransformPasses.h"

@@ -3,7 +3,7 @@
 
 // An operator the registry does not know.
 mav.graph @unknown_operator(%x: tensor<2xf32>) -> !mav.tensor {
-  // expected-error @+1 {{node 'frob': unknown operator 'aten::frobnicate': add it to the op registry (lib/IR/OpTable.cpp)}}
+  // expected-error @+1 {{node 'frob': unknown operator 'aten::frobnicate': add it to the op registry (lib/Operators/OpTable.cpp)}}
   %frob = mav.call_function "aten::frobnicate" (%x) : (tensor<2xf32>) -> !mav.tensor
   mav.output %frob : !mav.tensor
 }
@@ -14,7 +14,7 @@ mav.graph @unknown_operator(%x: tensor<2xf32>) -> !mav.tensor {
 
 // A module class the registry does not know.
 mav.graph @unknown_module(%x: tensor<2xf32>) -> !mav.tensor {
-  // expected-error @+1 {{node 'block': unknown operator 'my.models.Block': add it to the op registry (lib/IR/OpTable.cpp)}}
+  // expected-error @+1 {{node 'block': unknown operator 'my.models.Block': add it to the op registry (lib/Operators/OpTable.cpp)}}
   %block = mav.call_module "block" (%x) {module_class = "my.models.Block"} : (tensor<2xf32>) -> !mav.tensor
   mav.output %block : !mav.tensor
 }
@@ -48,7 +48,7 @@ mav.graph @missing_dummy_input(%x: !mav.tensor) -> !mav.tensor {
 
 // A target without a namespace: libtorch throws on the name; mav reports it.
 mav.graph @no_namespace(%x: tensor<2xf32>) -> !mav.tensor {
-  // expected-error @+1 {{node 'frob': unknown operator 'frobnicate': add it to the op registry (lib/IR/OpTable.cpp)}}
+  // expected-error @+1 {{node 'frob': unknown operator 'frobnicate': add it to the op registry (lib/Operators/OpTable.cpp)}}
   %frob = mav.call_function "frobnicate" (%x) : (tensor<2xf32>) -> !mav.tensor
   mav.output %frob : !mav.tensor
 }

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mav/IR/OpRegistry.h"
+#include "mav/Operators/OpRegistry.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"

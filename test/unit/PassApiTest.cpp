@@ -10,13 +10,13 @@
 #include "mav/IR/GraphCleanup.h"
 #include "mav/IR/ModuleNodes.h"
 #include "mav/IR/NodeBuilder.h"
-#include "mav/IR/OperatorInference.h"
 #include "mav/IR/WeightData.h"
+#include "mav/Operators/OperatorInference.h"
 
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 

@@ -1,7 +1,7 @@
 //===- PluginLoader.cpp - Loading mav-opt's plugins -----------------------===//
 
 #include "PluginLoader.h"
-#include "mav/Tools/Plugin.h"
+#include "mav/Passes/PluginAPI.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
@@ -54,7 +54,7 @@ bool loadPlugin(const std::string &path, llvm::StringRef kind,
   if (!getInfo)
     return fail(kind, path,
                 llvm::Twine("it does not export ") + entryPoint +
-                    " (mlir/Tools/Plugins, include/mav/Tools/Plugin.h)");
+                    " (mlir/Tools/Plugins, include/mav/Passes/PluginAPI.h)");
   info = getInfo();
   if (info.apiVersion != MLIR_PLUGIN_API_VERSION)
     return fail(kind, path,

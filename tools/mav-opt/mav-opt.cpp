@@ -18,6 +18,7 @@
 #include "mav/Passes/Passes.h"
 #include "mav/Passes/Report.h"
 #include "mav/Runtime/TorchLoader.h"
+#include "mav/Support/AtomicOutput.h"
 #include "mav/Tools/ElideWeightsOption.h"
 #include "mav/Tools/ExitOnClosedPipe.h"
 #include "mav/Tools/WeightsOption.h"
@@ -76,28 +77,17 @@ writeOutput(StringRef path,
     llvm::raw_null_ostream discarded;
     return report(produce(discarded));
   }
-  // Not llvm::writeToOutput: on failure it closes the file before its stream
-  // flushes, which is a fatal error.
-  llvm::Expected<llvm::sys::fs::TempFile> temporary =
-      llvm::sys::fs::TempFile::create(path + ".temp-%%%%%%",
-                                      llvm::sys::fs::all_read |
-                                          llvm::sys::fs::owner_write);
-  if (!temporary)
-    return report(llvm::createFileError(path, temporary.takeError()));
-  llvm::Error produced = [&] {
-    llvm::raw_fd_ostream stream(temporary->FD, /*shouldClose=*/false);
-    llvm::Error error = produce(stream);
-    stream.flush();
-    if (stream.has_error() && !error)
-      error = llvm::createFileError(path, stream.error());
-    stream.clear_error();
-    return error;
-  }();
-  if (produced) {
-    llvm::consumeError(temporary->discard());
-    return report(std::move(produced));
-  }
-  return report(temporary->keep(path));
+  bool produceFailed = false;
+  llvm::Error written =
+      mav::writeFileAtomically(path, [&](llvm::raw_ostream &os) {
+        llvm::Error error = produce(os);
+        produceFailed = bool(error);
+        return error;
+      });
+  // The pipeline reports its own errors; the file's name the file.
+  if (written && !produceFailed)
+    written = llvm::createFileError(path, std::move(written));
+  return report(std::move(written));
 }
 
 /// MLIR's own passes that mean something on mav IR (docs/Passes.md,

@@ -16,8 +16,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mav/Analysis/ModelSummary.h"
-#include "mav/Checkpoint/AtomicFile.h"
 #include "mav/Checkpoint/Checkpoint.h"
 #include "mav/Checkpoint/WeightsFile.h"
 #include "mav/Export/Dot.h"
@@ -30,6 +28,8 @@
 #include "mav/IR/SourceBuffer.h"
 #include "mav/Import/TorchScript.h"
 #include "mav/Runtime/TorchLoader.h"
+#include "mav/Summary/ModelSummary.h"
+#include "mav/Support/AtomicOutput.h"
 #include "mav/Tools/ElideWeightsOption.h"
 #include "mav/Tools/ExitOnClosedPipe.h"
 #include "mav/Tools/WeightsOption.h"
@@ -44,7 +44,6 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
 
@@ -132,25 +131,29 @@ static bool readsIR() {
          translation != Translation::ReportResources;
 }
 
-/// Writes `text` to the output, replacing a file only once it is complete.
-static int writeOutput(llvm::StringRef text) {
+/// Writes what `produce` streams to the output, replacing a file only once
+/// it is complete.
+static int writeOutput(llvm::function_ref<void(llvm::raw_ostream &)> produce) {
   if (outputFile == "-") {
-    llvm::outs() << text;
+    produce(llvm::outs());
     llvm::outs().flush();
     return 0;
   }
-  llvm::Expected<mav::AtomicFile> file = mav::AtomicFile::create(outputFile);
-  llvm::Error error = file.takeError();
-  if (!error) {
-    file->write(text);
-    error = file->commit();
-  }
+  llvm::Error error =
+      mav::writeFileAtomically(outputFile, [&](llvm::raw_ostream &os) {
+        produce(os);
+        return llvm::Error::success();
+      });
   if (error) {
     llvm::errs() << "mav-translate: cannot write " << outputFile << ": "
                  << llvm::toString(std::move(error)) << "\n";
     return 1;
   }
   return 0;
+}
+
+static int writeOutput(llvm::StringRef text) {
+  return writeOutput([&](llvm::raw_ostream &os) { os << text; });
 }
 
 /// --report-resources: the JSON report to -o, a summary to stdout.
@@ -355,25 +358,13 @@ int main(int argc, char **argv) {
   if (failed(mav::placeWeights(*module, outputFile, mav::getWeightsOption(),
                                emitBytecode)))
     return 1;
-  std::unique_ptr<llvm::ToolOutputFile> output =
-      openOutputFile(outputFile, &error);
-  if (!output) {
-    llvm::errs() << "mav-translate: " << error << "\n";
-    return 1;
-  }
-  if (emitBytecode)
-    writeBytecodeToFile(*module, output->os());
-  else {
+  return writeOutput([&](llvm::raw_ostream &os) {
+    if (emitBytecode) {
+      (void)writeBytecodeToFile(*module, os);
+      return;
+    }
     // Not operator<<, which prints in local scope, without resources.
-    module->print(output->os());
-    output->os() << "\n";
-  }
-  output->os().flush();
-  if (output->os().has_error()) {
-    llvm::errs() << "mav-translate: cannot write " << outputFile << "\n";
-    output->os().clear_error();
-    return 1;
-  }
-  output->keep();
-  return 0;
+    module->print(os);
+    os << "\n";
+  });
 }

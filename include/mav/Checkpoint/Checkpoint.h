@@ -33,9 +33,13 @@ namespace mav {
 /// Writes `module` to `path` atomically: into a temporary file beside it,
 /// every write checked, flushed to disk, and renamed over `path` only when
 /// complete. On failure `path` is untouched, no temporary file is left, and
-/// an error at the module says why.
+/// an error at the module says why. Runs on libtorch, through the
+/// checkpoint's service (TorchService.h).
 mlir::LogicalResult writeCheckpoint(mlir::ModuleOp module,
                                     llvm::StringRef path);
+
+/// Registers the checkpoint's libtorch service; defined in MavCheckpoint.
+void registerCheckpointTorchServices();
 
 /// Where a checkpoint's weights are: checked records of the mapped file.
 struct CheckpointWeights {

@@ -16,7 +16,7 @@
 
 #include "mav/Hardware/FixedPoint.h"
 #include "mav/IR/MavOps.h"
-#include "mav/IR/OpRegistry.h"
+#include "mav/Operators/OpRegistry.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SmallVector.h"

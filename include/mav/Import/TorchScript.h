@@ -32,11 +32,15 @@ struct TorchScriptImportOptions {
 };
 
 /// Imports the TorchScript archive held in `buffer`; `fileName` names it in
-/// diagnostics. Returns null after emitting an error at `fileName`.
+/// diagnostics. Returns null after emitting an error at `fileName`. Runs on
+/// libtorch, through the importer's service (TorchService.h).
 mlir::OwningOpRef<mlir::ModuleOp>
 importTorchScript(llvm::StringRef buffer, llvm::StringRef fileName,
                   const TorchScriptImportOptions &options,
                   mlir::MLIRContext *context);
+
+/// Registers the importer's libtorch service; defined in MavImport.
+void registerImportTorchServices();
 
 } // namespace mav
 

@@ -4,7 +4,8 @@
 // the API over it, pass outputs, and MLIR's pass and builder headers. Each
 // header it includes documents its part:
 //   - mav/IR/MavOps.h            the ops: graphs, nodes, weights
-//   - mav/IR/OperatorInference.h what a node computes; walks by mase_op/type
+//   - mav/Operators/OperatorInference.h what a node computes; walks by
+//   mase_op/type
 //   - mav/IR/ModuleNodes.h       a call_module, its body and its weights
 //   - mav/IR/WeightData.h        reading, writing, creating weights
 //   - mav/IR/ArgumentEditor.h    changing a node's arguments
@@ -23,8 +24,8 @@
 #include "mav/IR/MavOps.h"
 #include "mav/IR/ModuleNodes.h"
 #include "mav/IR/NodeBuilder.h"
-#include "mav/IR/OperatorInference.h"
 #include "mav/IR/WeightData.h"
+#include "mav/Operators/OperatorInference.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
 

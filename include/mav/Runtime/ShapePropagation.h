@@ -10,6 +10,7 @@
 #define MAV_RUNTIME_SHAPEPROPAGATION_H
 
 #include "mav/IR/MavOps.h"
+#include "mav/Operators/NodeShapes.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -36,17 +37,6 @@ struct ShapePropagationOptions {
   ShapeEngine engine = ShapeEngine::Auto;
   /// Set when mav's rules computed the shapes (libtorch was not used).
   bool *usedNativeRules = nullptr;
-};
-
-/// What running a node showed.
-struct NodeShapes {
-  /// `#mav.value`s named as MASE names them: data_in_N, weight, bias, then
-  /// configuration arguments under their schema names; data_out_N.
-  llvm::SmallVector<mlir::Attribute> args;
-  llvm::SmallVector<mlir::Attribute> results;
-  /// The refined type of each result: a ranked tensor for tensors, null
-  /// where nothing better than the current type is known.
-  llvm::SmallVector<mlir::Type> resultTypes;
 };
 
 /// Runs `graph` on inputs of `inputTypes` and calls `onNode` for each of its

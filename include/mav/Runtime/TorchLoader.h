@@ -1,7 +1,7 @@
 //===- TorchLoader.h - Load the libtorch plugin ahead of use ----*- C++ -*-===//
 //
-// Tools that do not link libtorch get the runtime services
-// (RuntimeServices.h) from libMavTorchPlugin.so, loaded on first use.
+// Tools that do not link libtorch get the libtorch services
+// (TorchService.h) from libMavTorchPlugin.so, loaded on first use.
 // Loading it (and libtorch) costs about 0.3 s; a driver that knows a pass
 // will need it can start the load early, on another thread, so that it
 // overlaps parsing. libtorch-free header.
@@ -13,11 +13,11 @@
 
 namespace mav {
 
-/// Makes the runtime services come from libMavTorchPlugin.so (beside the
+/// Makes the libtorch services come from libMavTorchPlugin.so (beside the
 /// tool, in ../lib, or MAV_TORCH_PLUGIN), loaded when first asked for.
 void useTorchPlugin();
 
-/// Starts obtaining the runtime services on a background thread, once. The
+/// Starts loading the libtorch services on a background thread, once. The
 /// first call that needs them waits for the load to finish.
 void prefetchTorchRuntime();
 

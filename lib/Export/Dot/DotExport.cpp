@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mav/Analysis/ModelSummary.h"
 #include "mav/Export/Dot.h"
 #include "mav/IR/MavOps.h"
-#include "mav/IR/OperatorInference.h"
+#include "mav/Operators/OperatorInference.h"
+#include "mav/Summary/ModelSummary.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringMap.h"

@@ -8,11 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mav/Analysis/ModelSummary.h"
 #include "mav/Export/Json.h"
 #include "mav/IR/MavOps.h"
 #include "mav/IR/MavTypes.h"
-#include "mav/IR/OperatorInference.h"
+#include "mav/Operators/OperatorInference.h"
+#include "mav/Summary/ModelSummary.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/JSON.h"

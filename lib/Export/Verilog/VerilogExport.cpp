@@ -10,6 +10,7 @@
 #include "mav/Export/Verilog.h"
 
 #include "mav/Hardware/FixedPointModel.h"
+#include "mav/Support/AtomicOutput.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -215,63 +216,23 @@ FailureOr<VerilogDesign> mav::exportVerilog(ModuleOp module,
 
 llvm::Error mav::writeDesignDirectory(const VerilogDesign &design,
                                       StringRef directory) {
-  namespace fs = llvm::sys::fs;
-  auto fail = [&](const Twine &what, std::error_code error) {
-    return llvm::createStringError(error, directory + ": " + what + ": " +
-                                              error.message());
-  };
-  SmallString<256> parent(directory);
-  // Relative prefixes of createUniqueDirectory land in the temp directory.
-  if (std::error_code error = fs::make_absolute(parent))
-    return fail("cannot resolve the path", error);
-  llvm::sys::path::remove_dots(parent, /*remove_dot_dot=*/true);
-  SmallString<256> target = parent;
-  llvm::sys::path::remove_filename(parent);
-  if (parent.empty())
-    parent = ".";
-  if (fs::exists(target) && !fs::is_directory(target))
-    return llvm::createStringError(
-        std::make_error_code(std::errc::not_a_directory),
-        directory + ": exists and is not a directory");
-
-  SmallString<256> temporary;
-  if (std::error_code error = fs::createUniqueDirectory(
-          parent + "/" + llvm::sys::path::filename(target) + ".tmp", temporary))
-    return fail("cannot create a temporary directory", error);
-  auto removeTemporary = [&] { fs::remove_directories(temporary); };
-  for (auto &[name, contents] : design.files) {
-    SmallString<256> path = temporary;
-    llvm::sys::path::append(path, name);
-    std::error_code error;
-    llvm::raw_fd_ostream os(path, error);
-    if (!error) {
-      os << contents;
-      os.close();
-      error = os.error();
-      os.clear_error(); // reported below, not by the destructor
-    }
-    if (error) {
-      removeTemporary();
-      return fail("cannot write " + name, error);
-    }
-  }
-  // Swap the new directory in; the old one goes only once that succeeded.
-  SmallString<256> old;
-  if (fs::exists(target)) {
-    old = temporary;
-    old += ".old";
-    if (std::error_code error = fs::rename(target, old)) {
-      removeTemporary();
-      return fail("cannot replace the existing directory", error);
-    }
-  }
-  if (std::error_code error = fs::rename(temporary, target)) {
-    if (!old.empty())
-      (void)fs::rename(old, target);
-    removeTemporary();
-    return fail("cannot move the design into place", error);
-  }
-  if (!old.empty())
-    fs::remove_directories(old);
-  return llvm::Error::success();
+  return writeDirectoryAtomically(
+      directory, [&](StringRef temporary) -> llvm::Error {
+        for (auto &[name, contents] : design.files) {
+          SmallString<256> path = temporary;
+          llvm::sys::path::append(path, name);
+          std::error_code error;
+          llvm::raw_fd_ostream os(path, error);
+          if (!error) {
+            os << contents;
+            os.close();
+            error = os.error();
+            os.clear_error(); // reported below, not by the destructor
+          }
+          if (error)
+            return llvm::createStringError(error, "cannot write " + name +
+                                                      ": " + error.message());
+        }
+        return llvm::Error::success();
+      });
 }

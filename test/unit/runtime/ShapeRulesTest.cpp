@@ -15,7 +15,7 @@
 #include "ShapeFunctions.h"
 #include "ShapeRuleCalls.h"
 
-#include "mav/IR/AtenSchemas.h"
+#include "mav/Operators/AtenSchemas.h"
 
 #include "gtest/gtest.h"
 

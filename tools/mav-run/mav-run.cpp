@@ -23,6 +23,7 @@
 #include "mav/Checkpoint/Checkpoint.h"
 #include "mav/Checkpoint/WeightsFile.h"
 #include "mav/Checkpoint/ZipChecksums.h"
+#include "mav/IR/BytecodeBounds.h"
 #include "mav/IR/MavDialect.h"
 #include "mav/IR/MavOps.h"
 #include "mav/IR/SourceBuffer.h"
@@ -284,7 +285,8 @@ static int runFile(StringRef inputFile) {
   }
   sourceMgr.AddNewSourceBuffer(makeParsable(std::move(input->ir)),
                                llvm::SMLoc());
-  if (failed(checkResourceBlobs(sourceMgr, sourceMgr.getMainFileID())))
+  if (failed(checkResourceBlobs(sourceMgr, sourceMgr.getMainFileID())) ||
+      failed(checkBytecodeBounds(sourceMgr, sourceMgr.getMainFileID())))
     return 1;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module ||

@@ -36,6 +36,10 @@ mav-checkpoint-fuzzer)
   "$root/fuzz/checkpoint/make-corpus.sh" "${MAV_BUILD_DIR:-$root/build}" \
     "$corpus" >/dev/null
   ;;
+mav-torchscript-fuzzer)
+  # Small TorchScript archives, saved by torch.jit.save.
+  /usr/bin/python3 "$root/fuzz/torchscript/make-corpus.py" "$corpus"
+  ;;
 esac
 # mav-NAME-fuzzer keeps its own seeds, if any, in fuzz/NAME/corpus.
 name=${target#mav-}

@@ -14,6 +14,7 @@
 
 #include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/Bytecode/Encoding.h"
+#include "mlir/IR/AsmState.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
@@ -214,6 +215,49 @@ bool checkAttrTypeOffsets(Reader reader) {
                            llvm::Twine(numAttributes) + " + " +
                            llvm::Twine(numTypes) + " exceed the " +
                            llvm::Twine(reader.remaining()) + " bytes left");
+  return true;
+}
+
+/// One group of resources in the resource offset section: a count, then per
+/// resource its key, its size in the resource section and its kind. MLIR 19
+/// prints an unknown kind through an llvm_unreachable switch, which in a
+/// release build reads a garbage string ("LLVM ERROR: out of memory").
+bool checkResourceGroup(Reader &offsets, uint64_t &resourceBytes) {
+  uint64_t count, value, size;
+  if (!offsets.readCount(count, "resource count"))
+    return false;
+  for (uint64_t i = 0; i < count; ++i) {
+    uint64_t at = offsets.offset();
+    uint8_t kind;
+    if (!offsets.readVarInt(value) || !offsets.readVarInt(size))
+      return false;
+    if (size > resourceBytes)
+      return offsets.fail(at, "resource size " + llvm::Twine(size) +
+                                  " exceeds the " + llvm::Twine(resourceBytes) +
+                                  " bytes left in the resource section");
+    resourceBytes -= size;
+    at = offsets.offset();
+    if (!offsets.readByte(kind))
+      return false;
+    if (kind > uint8_t(AsmResourceEntryKind::String))
+      return offsets.fail(at, "unknown resource kind " +
+                                  llvm::Twine(unsigned(kind)));
+  }
+  return true;
+}
+
+/// The resource offset section: external groups (key, group), then dialect
+/// groups (dialect, group) to its end.
+bool checkResources(Reader offsets, uint64_t resourceBytes) {
+  uint64_t numExternal, key;
+  if (!offsets.readCount(numExternal, "external resource group count"))
+    return false;
+  for (uint64_t i = 0; i < numExternal; ++i)
+    if (!offsets.readVarInt(key) || !checkResourceGroup(offsets, resourceBytes))
+      return false;
+  while (!offsets.empty())
+    if (!offsets.readVarInt(key) || !checkResourceGroup(offsets, resourceBytes))
+      return false;
   return true;
 }
 
@@ -461,6 +505,13 @@ std::optional<Malformed> checkBytecode(llvm::StringRef bytes) {
       return error;
   if (auto offsets = section(encoding::Section::kAttrTypeOffset))
     if (!checkAttrTypeOffsets(*offsets))
+      return error;
+  if (auto offsets = section(encoding::Section::kResourceOffset))
+    if (!checkResources(*offsets,
+                        sections[encoding::Section::kResource]
+                            ? sections[encoding::Section::kResource]->end -
+                                  sections[encoding::Section::kResource]->begin
+                            : 0))
       return error;
   if (auto ir = section(encoding::Section::kIR))
     IRWalker(version).walk(*ir);

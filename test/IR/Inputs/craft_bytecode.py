@@ -7,7 +7,8 @@ Usage: craft_bytecode.py IN.mlirbc OUT.mlirbc FIELD [VALUE]
 FIELD names the first field of its kind in the file, found by walking the
 format (mlir/Bytecode/Encoding.h): section-length (of the IR section),
 string-count, dialect-count, opname-count, properties-count,
-attribute-count, type-count, and in the IR section block-count, value-count,
+attribute-count, type-count, resource-count, resource-kind (a byte, set to
+VALUE, default 8: no kind MLIR knows), and in the IR section block-count, value-count,
 op-count, argument-count, result-count, operand-count, region-count. The
 field is overwritten in place with a 9-byte varint of VALUE (default 2**40),
 so the bytes that follow it are clobbered but every enclosing length stays
@@ -159,6 +160,22 @@ def main():
     if "properties" in sections and sections["properties"][1] < \
             sections["properties"][2]:
         reader("properties").varint("properties-count")
+    if "resource-offset" in sections:
+        resources = reader("resource-offset")
+
+        def group(r):
+            for _ in range(r.varint("resource-count")):
+                r.varint()
+                r.varint()
+                found.setdefault("resource-kind", r.pos)
+                r.byte()
+
+        for _ in range(resources.varint()):
+            resources.varint()
+            group(resources)
+        while not resources.empty():
+            resources.varint()
+            group(resources)
     offsets = reader("attr-type-offset")
     offsets.varint("attribute-count")
     offsets.varint("type-count")
@@ -167,7 +184,10 @@ def main():
     if field not in found:
         sys.exit("no %s field in %s" % (field, source))
     offset = found[field]
-    data[offset:offset + 9] = b"\0" + value.to_bytes(8, "little")
+    if field == "resource-kind":
+        data[offset] = value if len(sys.argv) > 4 else 8
+    else:
+        data[offset:offset + 9] = b"\0" + value.to_bytes(8, "little")
     open(target, "wb").write(bytes(data[:max(len(data), offset + 9)]))
     print(offset)
 

@@ -203,6 +203,11 @@ bool checkProperties(Reader reader) {
   return reader.readCount(count, "properties count");
 }
 
+/// The attribute/type offset section: the two counts, then the entries of
+/// each table in groups (dialect, count, entry sizes). MLIR 19 stores each
+/// entry at the next index without checking it against the count it read
+/// first (AttrTypeReader::initialize), so a group that runs past the table
+/// writes past the end of the heap block ("malloc(): corrupted top size").
 bool checkAttrTypeOffsets(Reader reader) {
   uint64_t numAttributes, numTypes;
   if (!reader.readCount(numAttributes, "attribute count") ||
@@ -215,7 +220,27 @@ bool checkAttrTypeOffsets(Reader reader) {
                            llvm::Twine(numAttributes) + " + " +
                            llvm::Twine(numTypes) + " exceed the " +
                            llvm::Twine(reader.remaining()) + " bytes left");
-  return true;
+  auto checkTable = [&](uint64_t entries, llvm::StringRef what) {
+    while (entries > 0) {
+      uint64_t dialect, count, size;
+      if (!reader.readVarInt(dialect))
+        return false;
+      uint64_t at = reader.offset();
+      if (!reader.readVarInt(count))
+        return false;
+      if (count > entries)
+        return reader.fail(at,
+                           llvm::Twine(what) + " group of " +
+                               llvm::Twine(count) + " entries overruns the " +
+                               llvm::Twine(entries) + " " + what + "s left");
+      entries -= count;
+      for (uint64_t i = 0; i < count; ++i)
+        if (!reader.readVarInt(size))
+          return false;
+    }
+    return true;
+  };
+  return checkTable(numAttributes, "attribute") && checkTable(numTypes, "type");
 }
 
 /// One group of resources in the resource offset section: a count, then per

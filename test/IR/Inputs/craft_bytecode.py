@@ -7,7 +7,9 @@ Usage: craft_bytecode.py IN.mlirbc OUT.mlirbc FIELD [VALUE]
 FIELD names the first field of its kind in the file, found by walking the
 format (mlir/Bytecode/Encoding.h): section-length (of the IR section),
 string-count, dialect-count, opname-count, properties-count,
-attribute-count, type-count, resource-count, resource-kind (a byte, set to
+attribute-count, type-count, attribute-group-count (the entries of the first
+group of attributes; default: one more than there are attributes),
+resource-count, resource-kind (a byte, set to
 VALUE, default 8: no kind MLIR knows), and in the IR section block-count, value-count,
 op-count, argument-count, result-count, operand-count, region-count. The
 field is overwritten in place with a 9-byte varint of VALUE (default 2**40),
@@ -177,13 +179,17 @@ def main():
             resources.varint()
             group(resources)
     offsets = reader("attr-type-offset")
-    offsets.varint("attribute-count")
+    num_attributes = offsets.varint("attribute-count")
     offsets.varint("type-count")
+    offsets.varint()
+    offsets.varint("attribute-group-count")
     walk_ir(reader("ir"), version)
 
     if field not in found:
         sys.exit("no %s field in %s" % (field, source))
     offset = found[field]
+    if field == "attribute-group-count" and len(sys.argv) <= 4:
+        value = num_attributes + 1
     if field == "resource-kind":
         data[offset] = value if len(sys.argv) > 4 else 8
     else:

@@ -36,6 +36,10 @@ mav-checkpoint-fuzzer)
   "$root/fuzz/checkpoint/make-corpus.sh" "${MAV_BUILD_DIR:-$root/build}" \
     "$corpus" >/dev/null
   ;;
+mav-torchscript-fuzzer)
+  # Small TorchScript archives, saved by torch.jit.save.
+  /usr/bin/python3 "$root/fuzz/torchscript/make-corpus.py" "$corpus"
+  ;;
 esac
 # mav-NAME-fuzzer keeps its own seeds, if any, in fuzz/NAME/corpus.
 name=${target#mav-}
@@ -44,7 +48,11 @@ if [ -d "$root/fuzz/$name/corpus" ]; then
   cp -n "$root/fuzz/$name/corpus"/* "$corpus"/ 2>/dev/null || true
 fi
 
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+# allow_user_poisoning=0: LLVM's BumpPtrAllocator poisons its slabs in
+# instrumented code and unpoisons what it hands out in Debian's uninstrumented
+# LLVM and MLIR, so ASan would report the first MLIRContext's builtin types as
+# use-after-poison.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allow_user_poisoning=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 cd "$findings"
 exec "$build/bin/$target" -max_total_time="$seconds" -rss_limit_mb=2048 \

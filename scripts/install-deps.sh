@@ -9,7 +9,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 packages=(
   cmake ninja-build g++ clang-format
-  llvm-19-dev libmlir-19-dev mlir-19-tools llvm-19-tools libzstd-dev
+  llvm-19-dev libmlir-19-dev mlir-19-tools llvm-19-tools libzstd-dev zlib1g-dev
   libtorch-dev libfmt-dev libgtest-dev libbenchmark-dev
   python3-torch python3-torchvision
   time strace ccache rsync

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mav/Checkpoint/Checkpoint.h"
+#include "mav/IR/BytecodeBounds.h"
 #include "mav/IR/MavDialect.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -46,6 +47,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ScopedDiagnosticHandler quiet(&context, [](Diagnostic &) {});
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input->ir), llvm::SMLoc());
+  // As the tools do before MLIR reads the graph's bytecode.
+  if (failed(mav::checkBytecodeBounds(sourceMgr, sourceMgr.getMainFileID())))
+    return 0;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (module)
     (void)mav::attachCheckpointWeights(*module, *input->weights);

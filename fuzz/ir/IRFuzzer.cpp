@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mav/IR/BytecodeBounds.h"
 #include "mav/IR/MavDialect.h"
 #include "mav/IR/SourceBuffer.h"
 
@@ -37,7 +38,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
           StringRef(reinterpret_cast<const char *>(data), size), "fuzz",
           /*RequiresNullTerminator=*/false)),
       llvm::SMLoc());
-  if (failed(mav::checkResourceBlobs(sourceMgr, sourceMgr.getMainFileID())))
+  if (failed(mav::checkResourceBlobs(sourceMgr, sourceMgr.getMainFileID())) ||
+      failed(mav::checkBytecodeBounds(sourceMgr, sourceMgr.getMainFileID())))
     return 0;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (module)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the IR fuzzer's seed corpus: every .mlir test, split at its
 `// -----` markers, and, when a normal build's mav-translate is at hand, the IR
-it imports from the test models (test/models/generate.py).
+it imports from the test models (test/models/generate.py), as text and, with
+its weights elided to stay under the fuzzer's 64 KiB, as bytecode.
 
 usage: seed.py ROOT FUZZ_BUILD CORPUS [NORMAL_BUILD]"""
 
@@ -13,7 +14,7 @@ import sys
 
 
 def write(corpus, text):
-    data = text.encode()
+    data = text if isinstance(text, bytes) else text.encode()
     (corpus / hashlib.sha1(data).hexdigest()).write_bytes(data)
 
 
@@ -38,8 +39,15 @@ def main():
         imported = subprocess.run(
             [str(translate), "--import-torchscript", str(model)],
             capture_output=True, text=True)
-        if imported.returncode == 0:
-            write(corpus, imported.stdout)
+        if imported.returncode != 0:
+            continue
+        write(corpus, imported.stdout)
+        bytecode = subprocess.run(
+            [str(normal_build / "bin" / "mav-opt"), "-", "--mav-elide-weights",
+             "--emit-bytecode"], input=imported.stdout.encode(),
+            capture_output=True)
+        if bytecode.returncode == 0 and len(bytecode.stdout) <= 65536:
+            write(corpus, bytecode.stdout)
 
 
 if __name__ == "__main__":

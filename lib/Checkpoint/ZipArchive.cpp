@@ -189,6 +189,7 @@ std::optional<ZipArchive> ZipArchive::openArchive(StringRef data,
                              " has a bad signature");
     uint16_t flags = read16le(entry + 8);
     uint16_t method = read16le(entry + 10);
+    uint32_t crc32 = read32le(entry + 16);
     uint64_t compressedSize = read32le(entry + 20);
     uint64_t uncompressedSize = read32le(entry + 24);
     uint64_t nameSize = read16le(entry + 28);
@@ -258,7 +259,8 @@ std::optional<ZipArchive> ZipArchive::openArchive(StringRef data,
     if (!archive.records
              .try_emplace(recordName,
                           Record{data.substr(dataOffset, compressedSize),
-                                 /*compressed=*/!stored})
+                                 /*compressed=*/!stored, method, crc32,
+                                 uncompressedSize})
              .second)
       return fail(error, "duplicate record " + quote(name));
     archive.names.push_back(recordName);
@@ -271,6 +273,11 @@ std::optional<StringRef> ZipArchive::getRecord(StringRef name) const {
   if (it == records.end() || it->second.compressed)
     return std::nullopt;
   return it->second.bytes;
+}
+
+const ZipArchive::Record *ZipArchive::getRecordEntry(StringRef name) const {
+  auto it = records.find(name);
+  return it == records.end() ? nullptr : &it->second;
 }
 
 bool ZipArchive::isCompressed(StringRef name) const {

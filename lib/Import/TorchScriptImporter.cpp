@@ -1,13 +1,14 @@
 //===- TorchScriptImporter.cpp - Entry of the TorchScript importer --------===//
 //
-// Loads the archive with libtorch, imports weights and the forward graph,
-// verifies the result, and turns every libtorch failure into one diagnostic
-// naming the file.
+// Checks the archive's CRC-32s, loads it with libtorch, imports weights and the
+// forward graph, verifies the result, and turns every libtorch failure into one
+// diagnostic naming the file.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ImportServices.h"
 #include "ImporterInternals.h"
+#include "mav/Checkpoint/ZipChecksums.h"
 
 #include "mlir/IR/Verifier.h"
 
@@ -82,6 +83,12 @@ mav::torch_runtime::importTorchScript(StringRef buffer, StringRef fileName,
   OwningOpRef<ModuleOp> module =
       ModuleOp::create(FileLineColLoc::get(context, fileName, 0, 0));
   ImportContext ctx(*module, fileName, options);
+  // libtorch crashes on some damaged archives; refuse them first.
+  if (llvm::Error error = checkTorchScriptArchive(buffer)) {
+    ctx.emitError() << "not a readable TorchScript archive: "
+                    << llvm::toString(std::move(error));
+    return nullptr;
+  }
   try {
     auto reader = std::make_shared<BoundedMemoryReader>(buffer);
     torch::jit::Module root;

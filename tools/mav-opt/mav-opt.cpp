@@ -13,6 +13,7 @@
 #include "PluginLoader.h"
 
 #include "mav/Checkpoint/Checkpoint.h"
+#include "mav/IR/BytecodeBounds.h"
 #include "mav/IR/MavDialect.h"
 #include "mav/IR/SourceBuffer.h"
 #include "mav/Passes/Passes.h"
@@ -173,7 +174,8 @@ int main(int argc, char **argv) {
         llvm::MemoryBuffer::getMemBuffer(input->ir->getMemBufferRef(),
                                          /*RequiresNullTerminator=*/false),
         llvm::SMLoc());
-    if (failed(mav::checkResourceBlobs(blobs, blobs.getMainFileID()))) {
+    if (failed(mav::checkResourceBlobs(blobs, blobs.getMainFileID())) ||
+        failed(mav::checkBytecodeBounds(blobs, blobs.getMainFileID()))) {
       mav::waitForTorchPrefetch();
       return 1;
     }

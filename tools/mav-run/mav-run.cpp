@@ -22,10 +22,13 @@
 
 #include "mav/Checkpoint/Checkpoint.h"
 #include "mav/Checkpoint/WeightsFile.h"
+#include "mav/Checkpoint/ZipChecksums.h"
+#include "mav/IR/BytecodeBounds.h"
 #include "mav/IR/MavDialect.h"
 #include "mav/IR/MavOps.h"
 #include "mav/IR/SourceBuffer.h"
 #include "mav/Runtime/Interpreter.h"
+#include "mav/Runtime/MemoryReader.h"
 #include "mav/Runtime/TorchTypes.h"
 #include "mav/Tools/ExitOnClosedPipe.h"
 
@@ -124,9 +127,28 @@ static std::string describe(const at::Tensor &tensor) {
 static FailureOr<c10::IValue>
 runReference(const std::vector<c10::IValue> &inputs) {
   static std::optional<torch::jit::Module> module;
+  // Kept for as long as the module, which libtorch may read it for.
+  static std::unique_ptr<llvm::MemoryBuffer> archive;
   try {
     if (!module) {
-      module = torch::jit::load(referenceFile);
+      // libtorch crashes on some damaged archives: it reads the bytes whose
+      // CRC-32s were checked, not the file again.
+      auto file = llvm::MemoryBuffer::getFile(referenceFile, /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/false);
+      if (!file) {
+        llvm::errs() << referenceFile << ": error: cannot open file: "
+                     << file.getError().message() << "\n";
+        return failure();
+      }
+      if (llvm::Error error = checkTorchScriptArchive((*file)->getBuffer())) {
+        llvm::errs() << referenceFile
+                     << ": error: not a readable TorchScript archive: "
+                     << llvm::toString(std::move(error)) << "\n";
+        return failure();
+      }
+      archive = std::move(*file);
+      module = torch::jit::load(
+          std::make_shared<BoundedMemoryReader>(archive->getBuffer()));
       module->eval();
     }
     return module->forward(inputs);
@@ -263,7 +285,8 @@ static int runFile(StringRef inputFile) {
   }
   sourceMgr.AddNewSourceBuffer(makeParsable(std::move(input->ir)),
                                llvm::SMLoc());
-  if (failed(checkResourceBlobs(sourceMgr, sourceMgr.getMainFileID())))
+  if (failed(checkResourceBlobs(sourceMgr, sourceMgr.getMainFileID())) ||
+      failed(checkBytecodeBounds(sourceMgr, sourceMgr.getMainFileID())))
     return 1;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module ||

@@ -23,6 +23,7 @@
 #include "mav/Export/Json.h"
 #include "mav/Export/Verilog.h"
 #include "mav/Hardware/ResourceReport.h"
+#include "mav/IR/BytecodeBounds.h"
 #include "mav/IR/MavDialect.h"
 #include "mav/IR/MavOps.h"
 #include "mav/IR/SourceBuffer.h"
@@ -296,7 +297,8 @@ int main(int argc, char **argv) {
   sourceMgr.AddNewSourceBuffer(std::move(input->ir), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   if (readsIR() &&
-      failed(mav::checkResourceBlobs(sourceMgr, sourceMgr.getMainFileID())))
+      (failed(mav::checkResourceBlobs(sourceMgr, sourceMgr.getMainFileID())) ||
+       failed(mav::checkBytecodeBounds(sourceMgr, sourceMgr.getMainFileID()))))
     return 1;
 
   OwningOpRef<ModuleOp> module = translate(sourceMgr, context);

@@ -8,8 +8,9 @@
 // caller's buffer, so a record written 64-byte aligned is aligned in memory
 // when the buffer is (a mapped file is). Every offset and size is checked
 // against the buffer, so a damaged or hostile archive is an error, never a
-// crash. CRC-32s are not checked: the caller checksums records itself.
-// libtorch-free.
+// crash. CRC-32s are not checked here: checkpoints checksum their records
+// themselves, and checkZipChecksums (ZipChecksums.h) checks the CRC-32s of
+// archives that go to libtorch. libtorch-free.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,6 +51,19 @@ public:
   /// The top directory, e.g. "archive".
   llvm::StringRef getArchiveName() const { return archiveName; }
 
+  /// A record as its central directory entry describes it.
+  struct Record {
+    /// The bytes in the archive, compressed or not.
+    llvm::StringRef bytes;
+    bool compressed;
+    /// The zip compression method: 0 stored, 8 deflated.
+    uint16_t method;
+    uint32_t crc32;
+    uint64_t uncompressedSize;
+  };
+  /// The record `name` (without the top directory), or null.
+  const Record *getRecordEntry(llvm::StringRef name) const;
+
 private:
   /// open(), failing with std::nullopt and `error`.
   static std::optional<ZipArchive> openArchive(llvm::StringRef data,
@@ -60,10 +74,6 @@ private:
   std::vector<llvm::StringRef> names;
   /// From record name to contents; keys are `names`, so entries allocate
   /// nothing of their own.
-  struct Record {
-    llvm::StringRef bytes;
-    bool compressed;
-  };
   llvm::DenseMap<llvm::StringRef, Record> records;
 };
 

@@ -44,15 +44,6 @@ bool fits(uint64_t offset, uint64_t size, uint64_t bufferSize) {
   return offset <= bufferSize && size <= bufferSize - offset;
 }
 
-/// `name` quoted for an error message, on one line whatever its bytes.
-std::string quote(StringRef name) {
-  std::string quoted = "'";
-  llvm::raw_string_ostream os(quoted);
-  llvm::printEscapedString(name, os);
-  os << '\'';
-  return quoted;
-}
-
 std::nullopt_t fail(std::string &error, const Twine &message) {
   error = message.str();
   return std::nullopt;
@@ -209,52 +200,54 @@ std::optional<ZipArchive> ZipArchive::openArchive(StringRef data,
     if (i == 0) {
       size_t slash = name.find('/');
       if (slash == StringRef::npos || slash == 0)
-        return fail(error,
-                    "record " + quote(name) + " is not under a top directory");
+        return fail(error, "record " + quoteRecordName(name) +
+                               " is not under a top directory");
       archive.archiveName = name.take_front(slash);
     }
     StringRef top = archive.archiveName;
     if (name.size() <= top.size() || name[top.size()] != '/' ||
         !name.starts_with(top))
-      return fail(error, "record " + quote(name) +
-                             " is not under the top directory " + quote(top));
+      return fail(error, "record " + quoteRecordName(name) +
+                             " is not under the top directory " +
+                             quoteRecordName(top));
     StringRef recordName = name.drop_front(top.size() + 1);
     if (recordName.empty())
-      return fail(error, "record " + quote(name) +
+      return fail(error, "record " + quoteRecordName(name) +
                              " has no name under the top directory");
 
     if (flags & 1)
-      return fail(error, "record " + quote(name) +
+      return fail(error, "record " + quoteRecordName(name) +
                              " is encrypted; encrypted records are not "
                              "supported");
     if (!readZip64Extra(extra, uncompressedSize, compressedSize, localOffset))
-      return fail(error, "record " + quote(name) +
+      return fail(error, "record " + quoteRecordName(name) +
                              " has a missing or truncated zip64 extra field");
     bool stored = method == 0;
     if (stored && compressedSize != uncompressedSize)
-      return fail(error, "record " + quote(name) +
+      return fail(error, "record " + quoteRecordName(name) +
                              " has different compressed and uncompressed "
                              "sizes");
 
     if (!fits(localOffset, kLocalHeaderSize, data.size()))
-      return fail(error, "local header of record " + quote(name) +
+      return fail(error, "local header of record " + quoteRecordName(name) +
                              " is out of bounds");
     const char *local = data.data() + localOffset;
     if (read32le(local) != kLocalHeaderSignature)
-      return fail(error, "local header of record " + quote(name) +
+      return fail(error, "local header of record " + quoteRecordName(name) +
                              " has a bad signature");
     uint64_t localNameSize = read16le(local + 26);
     uint64_t localExtraSize = read16le(local + 28);
     uint64_t dataOffset =
         localOffset + kLocalHeaderSize + localNameSize + localExtraSize;
     if (dataOffset > data.size())
-      return fail(error, "local header of record " + quote(name) +
+      return fail(error, "local header of record " + quoteRecordName(name) +
                              " is out of bounds");
     if (StringRef(local + kLocalHeaderSize, localNameSize) != name)
-      return fail(error, "local header of record " + quote(name) +
+      return fail(error, "local header of record " + quoteRecordName(name) +
                              " names another record");
     if (!fits(dataOffset, compressedSize, data.size()))
-      return fail(error, "data of record " + quote(name) + " is out of bounds");
+      return fail(error, "data of record " + quoteRecordName(name) +
+                             " is out of bounds");
 
     if (!archive.records
              .try_emplace(recordName,
@@ -262,7 +255,7 @@ std::optional<ZipArchive> ZipArchive::openArchive(StringRef data,
                                  /*compressed=*/!stored, method, crc32,
                                  uncompressedSize})
              .second)
-      return fail(error, "duplicate record " + quote(name));
+      return fail(error, "duplicate record " + quoteRecordName(name));
     archive.names.push_back(recordName);
   }
   return archive;
@@ -286,3 +279,11 @@ bool ZipArchive::isCompressed(StringRef name) const {
 }
 
 bool ZipArchive::hasRecord(StringRef name) const { return records.count(name); }
+
+std::string mav::quoteRecordName(StringRef name) {
+  std::string quoted = "'";
+  llvm::raw_string_ostream os(quoted);
+  llvm::printEscapedString(name, os);
+  os << '\'';
+  return quoted;
+}

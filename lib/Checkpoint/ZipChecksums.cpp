@@ -35,14 +35,6 @@ llvm::Error fail(const Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-std::string quote(StringRef name) {
-  std::string quoted = "'";
-  llvm::raw_string_ostream os(quoted);
-  llvm::printEscapedString(name, os);
-  os << '\'';
-  return quoted;
-}
-
 uLong crcOf(StringRef bytes) {
   uLong crc = crc32(0L, Z_NULL, 0);
   while (!bytes.empty()) {
@@ -60,7 +52,7 @@ llvm::Error inflateCrc(StringRef bytes, uint64_t maxSize, uLong &crc,
                        uint64_t &size, StringRef name) {
   z_stream stream = {};
   if (inflateInit2(&stream, -MAX_WBITS) != Z_OK)
-    return fail("cannot start inflating record " + quote(name));
+    return fail("cannot start inflating record " + quoteRecordName(name));
   char scratch[1 << 16];
   crc = crc32(0L, Z_NULL, 0);
   size = 0;
@@ -88,11 +80,12 @@ llvm::Error inflateCrc(StringRef bytes, uint64_t maxSize, uLong &crc,
   }
   inflateEnd(&stream);
   if (size > maxSize)
-    return fail("record " + quote(name) +
+    return fail("record " + quoteRecordName(name) +
                 " inflates to more than its uncompressed size of " +
                 Twine(maxSize) + " bytes");
   if (status != Z_STREAM_END)
-    return fail("record " + quote(name) + " is not a valid deflate stream");
+    return fail("record " + quoteRecordName(name) +
+                " is not a valid deflate stream");
   return llvm::Error::success();
 }
 
@@ -112,16 +105,16 @@ llvm::Error mav::checkZipChecksums(const ZipArchive &archive) {
               record->bytes, record->uncompressedSize, crc, size, fullName))
         return error;
     } else {
-      return fail("record " + quote(fullName) + " is compressed with method " +
-                  Twine(record->method) +
+      return fail("record " + quoteRecordName(fullName) +
+                  " is compressed with method " + Twine(record->method) +
                   "; only stored and deflated records are supported");
     }
     if (size != record->uncompressedSize)
-      return fail("record " + quote(fullName) + " inflates to " + Twine(size) +
-                  " bytes, not the " + Twine(record->uncompressedSize) +
-                  " its zip entry gives");
+      return fail("record " + quoteRecordName(fullName) + " inflates to " +
+                  Twine(size) + " bytes, not the " +
+                  Twine(record->uncompressedSize) + " its zip entry gives");
     if (crc != record->crc32)
-      return fail("record " + quote(fullName) +
+      return fail("record " + quoteRecordName(fullName) +
                   " does not match its CRC-32 (the archive is corrupt)");
   }
   return llvm::Error::success();

@@ -77,6 +77,9 @@ private:
   llvm::DenseMap<llvm::StringRef, Record> records;
 };
 
+/// A record name quoted for an error message, on one line whatever its bytes.
+std::string quoteRecordName(llvm::StringRef name);
+
 } // namespace mav
 
 #endif // MAV_CHECKPOINT_ZIPARCHIVE_H

@@ -41,6 +41,6 @@ if [ "$mode" = report ]; then
     --resources="$dir/resources.json" -o "$dir/net.json"
   grep -c '"luts"' "$dir/net.json" | sed 's/^/resources in json: /'
 elif [ "$mode" = synth ]; then
-  (cd "$dir/rtl" && yosys -q -p "read_verilog -defer -sv $(tr '\n' ' ' < filelist.f); synth -top top -run begin:fine; check -assert; tee -q -o stat.json stat -json")
+  (cd "$dir/rtl" && yosys -q -p "read_verilog -sv $(tr '\n' ' ' < filelist.f); synth -top top -run begin:fine; check -assert; tee -q -o stat.json stat -json")
   grep -q '"num_cells"' "$dir/rtl/stat.json" && echo "yosys: synthesised"
 fi

@@ -40,8 +40,8 @@ module fixed_conv2d #(
   parameter int KERNEL_W     = 3,
   parameter int STRIDE       = 1,
   parameter int PADDING      = 1,
-  parameter     WEIGHTS_FILE = "weights.mem",
-  parameter     BIAS_FILE    = "bias.mem"
+  parameter     WEIGHTS_FILE = "",
+  parameter     BIAS_FILE    = ""
 ) (
   input  logic                              clk,
   input  logic                              rst,
@@ -66,8 +66,10 @@ module fixed_conv2d #(
 
   logic [W-1:0] wrom [0:NW-1];
   logic [W-1:0] brom [0:OC-1];
-  initial $readmemh(WEIGHTS_FILE, wrom);
-  initial $readmemh(BIAS_FILE, brom);
+  // Without files (a tool elaborating the defaults, as yosys's read_verilog
+  // does) the ROMs stay unloaded; every instance mav exports names both.
+  initial if (WEIGHTS_FILE != "") $readmemh(WEIGHTS_FILE, wrom);
+  initial if (BIAS_FILE != "") $readmemh(BIAS_FILE, brom);
 
   // The tap being visited (fixed_window_scan): output channel, input channel,
   // kernel position, and the input word (0 in the padding).

@@ -27,8 +27,8 @@ module fixed_linear #(
   parameter int IN_FEATURES  = 4,
   parameter int OUT_FEATURES = 4,
   parameter int PARALLELISM  = 1,
-  parameter     WEIGHTS_FILE = "weights.mem",
-  parameter     BIAS_FILE    = "bias.mem"
+  parameter     WEIGHTS_FILE = "",
+  parameter     BIAS_FILE    = ""
 ) (
   input  logic                              clk,
   input  logic                              rst,
@@ -68,8 +68,10 @@ module fixed_linear #(
 
   logic [W-1:0] wrom [0:M*N-1];
   logic [W-1:0] brom [0:M-1];
-  initial $readmemh(WEIGHTS_FILE, wrom);
-  initial $readmemh(BIAS_FILE, brom);
+  // Without files (a tool elaborating the defaults, as yosys's read_verilog
+  // does) the ROMs stay unloaded; every instance mav exports names both.
+  initial if (WEIGHTS_FILE != "") $readmemh(WEIGHTS_FILE, wrom);
+  initial if (BIAS_FILE != "") $readmemh(BIAS_FILE, brom);
 
   logic [1:0]     state;
   logic [XW-1:0]  xv;      // the input vector; word 0 in the low bits, rotated during MAC

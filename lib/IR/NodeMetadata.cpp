@@ -172,24 +172,36 @@ CommonMetaAttr mav::completeCommonMeta(Operation *node, CommonMetaAttr stored) {
                              args, ArrayAttr::get(context, results));
 }
 
-static ArrayAttr leanArgs(Operation *node, ArrayRef<Attribute> args) {
+/// leanEntry, remembered in `cache` when there is one.
+static Attribute leanEntry(Attribute entry, Type type, LeanEntryCache *cache) {
+  if (!cache)
+    return leanEntry(entry, type);
+  auto [slot, inserted] = cache->try_emplace({entry, type}, Attribute());
+  if (inserted)
+    slot->second = leanEntry(entry, type);
+  return slot->second;
+}
+
+static ArrayAttr leanArgs(Operation *node, ArrayRef<Attribute> args,
+                          LeanEntryCache *cache = nullptr) {
   SmallVector<Type> types = argumentTypes(node, args);
   SmallVector<Attribute> leaned;
   leaned.reserve(args.size());
   for (auto [entry, type] : llvm::zip(args, types))
-    leaned.push_back(leanEntry(entry, type));
+    leaned.push_back(leanEntry(entry, type, cache));
   return ArrayAttr::get(node->getContext(), leaned);
 }
 
 /// Null when every entry is then a bare data_out_N.
-static ArrayAttr leanResults(Operation *node, ArrayRef<Attribute> results) {
+static ArrayAttr leanResults(Operation *node, ArrayRef<Attribute> results,
+                             LeanEntryCache *cache = nullptr) {
   if (results.size() != node->getNumResults())
     return ArrayAttr::get(node->getContext(), results);
   SmallVector<Attribute> leaned;
   leaned.reserve(results.size());
   bool bare = true;
   for (auto [index, entry] : llvm::enumerate(results)) {
-    leaned.push_back(leanEntry(entry, node->getResult(index).getType()));
+    leaned.push_back(leanEntry(entry, node->getResult(index).getType(), cache));
     bare &= isBareResult(leaned.back(), index);
   }
   return bare ? ArrayAttr() : ArrayAttr::get(node->getContext(), leaned);
@@ -210,8 +222,10 @@ void mav::setCommonMeta(Operation *node, CommonMetaAttr complete) {
 }
 
 void mav::setCommonMeta(Operation *node, StringRef maseType, StringRef maseOp,
-                        ArrayRef<Attribute> args, ArrayRef<Attribute> results) {
-  node->setAttr("common", CommonMetaAttr::get(node->getContext(), maseType,
-                                              maseOp, leanArgs(node, args),
-                                              leanResults(node, results)));
+                        ArrayRef<Attribute> args, ArrayRef<Attribute> results,
+                        LeanEntryCache *cache) {
+  node->setAttr("common",
+                CommonMetaAttr::get(node->getContext(), maseType, maseOp,
+                                    leanArgs(node, args, cache),
+                                    leanResults(node, results, cache)));
 }

@@ -126,6 +126,7 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
                                               : ShapeEngine::Auto;
     bool native = false;
     options.usedNativeRules = &native;
+    LeanEntryCache leaned;
     SmallVector<Attribute> outputs;
     MLIRContext *context = &getContext();
     // Metadata is stored without what the types say, so each node's
@@ -141,7 +142,7 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
           result.setType(type);
       const InferredOperator &inferred = operators.lookup(op);
       setCommonMeta(op, inferred.maseType, inferred.maseOp, shapes.args,
-                    shapes.results);
+                    shapes.results, &leaned);
       ++numNodes;
     };
     if (failed(propagateShapes(graph, *inputs, options, onNode, outputs)))

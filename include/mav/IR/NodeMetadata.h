@@ -17,6 +17,7 @@
 #include "mav/IR/MavAttrs.h"
 
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace mav {
@@ -40,11 +41,18 @@ CommonMetaAttr leanCommonMeta(mlir::Operation *node, CommonMetaAttr complete);
 /// the node's types must be final.
 void setCommonMeta(mlir::Operation *node, CommonMetaAttr complete);
 
+/// What leaning gave for each (entry, type) pair. A pass that stores
+/// metadata on many nodes of the same few shapes keeps one across nodes;
+/// what it stores is the same with or without it.
+using LeanEntryCache =
+    llvm::DenseMap<std::pair<mlir::Attribute, mlir::Type>, mlir::Attribute>;
+
 /// The same for complete metadata given by its parts, which are not made
 /// into attributes first.
 void setCommonMeta(mlir::Operation *node, llvm::StringRef maseType,
                    llvm::StringRef maseOp, llvm::ArrayRef<mlir::Attribute> args,
-                   llvm::ArrayRef<mlir::Attribute> results);
+                   llvm::ArrayRef<mlir::Attribute> results,
+                   LeanEntryCache *cache = nullptr);
 
 } // namespace mav
 

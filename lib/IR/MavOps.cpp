@@ -55,13 +55,19 @@ template <typename OpT> static NamedAttrList getPrintedAttrs(OpT op) {
 // Node helpers
 //===----------------------------------------------------------------------===//
 
-/// FX names are Python identifiers.
-static bool isValidNodeName(StringRef name) {
+/// [a-zA-Z_][a-zA-Z0-9_]*, with `alsoAllowed` after the first character:
+/// Python's identifiers, or with "$." MLIR's bare identifiers (the only
+/// resource keys its parser reads).
+static bool isIdentifier(StringRef name, StringRef alsoAllowed = "") {
   if (name.empty() || !(llvm::isAlpha(name[0]) || name[0] == '_'))
     return false;
-  return llvm::all_of(name,
-                      [](char c) { return llvm::isAlnum(c) || c == '_'; });
+  return llvm::all_of(name, [&](char c) {
+    return llvm::isAlnum(c) || c == '_' || alsoAllowed.contains(c);
+  });
 }
+
+/// FX names are Python identifiers.
+static bool isValidNodeName(StringRef name) { return isIdentifier(name); }
 
 static StringRef getNodeNameOrEmpty(Operation *op) {
   if (auto name = op->getAttrOfType<StringAttr>("name"))
@@ -415,16 +421,6 @@ void WeightOp::print(OpAsmPrinter &printer) {
                                 {"sym_name", "kind", "value"});
 }
 
-/// MLIR's bare identifiers, the only resource keys its parser reads:
-/// [a-zA-Z_][a-zA-Z0-9_$.]*.
-static bool isBareIdentifier(StringRef key) {
-  if (key.empty() || !(llvm::isAlpha(key[0]) || key[0] == '_'))
-    return false;
-  return llvm::all_of(key, [](char c) {
-    return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.';
-  });
-}
-
 LogicalResult WeightOp::verify() {
   auto type = getValue().getType().dyn_cast<RankedTensorType>();
   if (!type || !type.hasStaticShape() || !isTensorType(type))
@@ -433,7 +429,7 @@ LogicalResult WeightOp::verify() {
                          << getValue().getType();
   if (auto resource = getValue().dyn_cast<DenseResourceElementsAttr>()) {
     StringRef key = resource.getRawHandle().getKey();
-    if (!isBareIdentifier(key))
+    if (!isIdentifier(key, "$."))
       return emitOpError() << "weight '" << getSymName() << "': resource key '"
                            << key
                            << "' is not an identifier, so its text would "

@@ -484,13 +484,6 @@ static void flatten(const NativeValue &value,
   leaves.push_back(&value);
 }
 
-/// Whether no node after `reader` reads `value`.
-static bool isLastReader(Value value, Operation *reader) {
-  return llvm::all_of(value.getUsers(), [&](Operation *user) {
-    return user == reader || user->isBeforeInBlock(reader);
-  });
-}
-
 FailureOr<NativeValue> NativePropagation::runGraph(GraphOp graph,
                                                    ArrayRef<NativeValue> inputs,
                                                    bool observe) {
@@ -499,22 +492,38 @@ FailureOr<NativeValue> NativePropagation::runGraph(GraphOp graph,
     return unsupported(graph, "the graph takes another number of inputs");
   // The environment holds only live values: each is dropped after the last
   // node that reads it, so memory follows the graph's width, not its length.
+  // Each live value counts the reads still to come: every use is counted
+  // once when the value is defined and once when it is read, so the walk
+  // stays linear however many nodes read one value.
   Environment env;
+  llvm::DenseMap<Value, size_t> readsLeft;
+  auto define = [&](Value value) {
+    size_t reads = std::distance(value.use_begin(), value.use_end());
+    if (reads)
+      readsLeft[value] = reads;
+    else
+      env.erase(value);
+  };
   if (observe)
     described.reserve(described.size() + block.getOperations().size());
-  for (auto [argument, input] : llvm::zip(block.getArguments(), inputs))
+  for (auto [argument, input] : llvm::zip(block.getArguments(), inputs)) {
     env[argument] = input;
+    define(argument);
+  }
   for (Operation &op : block) {
     if (auto output = dyn_cast<OutputOp>(op))
       return convert(output.getValue(), env, &op);
     if (failed(runNode(&op, env, observe)))
       return failure();
     for (Value result : op.getResults())
-      if (result.use_empty())
-        env.erase(result);
-    for (Value operand : op.getOperands())
-      if (isLastReader(operand, &op))
+      define(result);
+    for (Value operand : op.getOperands()) {
+      auto left = readsLeft.find(operand);
+      if (left != readsLeft.end() && --left->second == 0) {
+        readsLeft.erase(left);
         env.erase(operand);
+      }
+    }
   }
   return unsupported(graph, "the graph has no mav.output");
 }

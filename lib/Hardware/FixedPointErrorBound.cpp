@@ -2,7 +2,6 @@
 
 #include "mav/Hardware/FixedPointErrorBound.h"
 
-#include "AffineTaps.h"
 #include "mav/IR/WeightData.h"
 
 #include <cmath>
@@ -28,10 +27,8 @@ FixedPointErrorBound::create(const FixedPointModel &model) {
     return success();
   };
   for (auto [index, node] : llvm::enumerate(graph.nodes))
-    if ((node.kind == HardwareOpKind::Linear ||
-         node.kind == HardwareOpKind::Conv2d) &&
-        (failed(read(node.weight, result.weights[index])) ||
-         failed(read(node.bias, result.biases[index]))))
+    if (node.weight && (failed(read(node.weight, result.weights[index])) ||
+                        failed(read(node.bias, result.biases[index]))))
       return failure();
   return result;
 }
@@ -71,69 +68,8 @@ FixedPointErrorBound::boundNode(unsigned index,
       bound += std::abs(real(cast) - dequantize(word, from));
     }
   }
-  ArrayRef<int64_t> y = values[index];
-  std::vector<double> result(y.size());
-  switch (node.kind) {
-  case HardwareOpKind::Input:
-  case HardwareOpKind::Flatten:
-  case HardwareOpKind::Relu:
-    // Exact on the words, and 1-Lipschitz on the reals.
-    return std::move(e[0]);
-  case HardwareOpKind::Linear:
-  case HardwareOpKind::Conv2d: {
-    // |sum Wq x^ + bq - (sum W x + b)| <= sum |Wq| e + |Wq - W| (|x^| + e)
-    //                                     + |bq - b|,
-    // plus what the requantisation of that exact sum lost.
-    ArrayRef<int64_t> weightWords = model->getWeightWords(index),
-                      biasWords = model->getBiasWords(index);
-    const std::vector<float> &w = weights[index], &b = biases[index];
-    std::vector<double> exact(y.size());
-    forEachAffineTap(
-        node,
-        [&](int64_t o, int64_t channel) {
-          exact[o] = real(biasWords[channel]);
-          result[o] = std::abs(real(biasWords[channel]) -
-                               (b.empty() ? 0.0 : double(b[channel])));
-        },
-        [&](int64_t o, int64_t k, int64_t i) {
-          double quantized = real(weightWords[k]);
-          exact[o] += quantized * x[0][i];
-          result[o] += std::abs(quantized) * e[0][i] +
-                       std::abs(quantized - double(w[k])) *
-                           (std::abs(x[0][i]) + e[0][i]);
-        });
-    for (size_t o = 0; o < y.size(); ++o)
-      result[o] += std::abs(real(y[o]) - exact[o]);
-    return result;
-  }
-  case HardwareOpKind::Add:
-    for (size_t i = 0; i < y.size(); ++i)
-      result[i] =
-          e[0][i] + e[1][i] + std::abs(real(y[i]) - (x[0][i] + x[1][i]));
-    return result;
-  case HardwareOpKind::Mul:
-    for (size_t i = 0; i < y.size(); ++i)
-      result[i] = std::abs(x[0][i]) * e[1][i] + std::abs(x[1][i]) * e[0][i] +
-                  e[0][i] * e[1][i] + std::abs(real(y[i]) - x[0][i] * x[1][i]);
-    return result;
-  case HardwareOpKind::MaxPool2d:
-  case HardwareOpKind::AvgPool2d: {
-    bool max = node.kind == HardwareOpKind::MaxPool2d;
-    forEachPoolWindow(node, [&](int64_t o, ArrayRef<int64_t> window) {
-      double largest = 0, sum = 0, mean = 0;
-      for (int64_t i : window) {
-        largest = std::max(largest, e[0][i]);
-        sum += e[0][i];
-        mean += x[0][i];
-      }
-      double count = static_cast<double>(window.size());
-      // |max a - max b| <= max |a - b|; a mean's error is the mean error,
-      // plus the reciprocal's rounding as it happened.
-      result[o] =
-          max ? largest : sum / count + std::abs(real(y[o]) - mean / count);
-    });
-    return result;
-  }
-  }
-  llvm_unreachable("unknown hardware op kind");
+  return node.component->bound(node, NodeErrors{x, e, values[index],
+                                                model->getWeightWords(index),
+                                                model->getBiasWords(index),
+                                                weights[index], biases[index]});
 }

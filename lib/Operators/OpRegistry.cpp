@@ -40,13 +40,6 @@ StringRef mav::stringifyArgRole(ArgRole role) {
 // Lookups
 //===----------------------------------------------------------------------===//
 
-const HardwareComponent *mav::lookupHardwareComponent(StringRef module) {
-  for (const HardwareComponent &component : getHardwareComponents())
-    if (component.module == module)
-      return &component;
-  return nullptr;
-}
-
 namespace {
 struct OpIndex {
   llvm::StringMap<const OpInfo *> maseOps;

@@ -3,10 +3,9 @@
 // Each entry of the table in getAllOps() is one operator: an OpInfo
 // (include/mav/Operators/OpRegistry.h) written with designated initialisers,
 // which names the fields it sets, in declaration order, and leaves out the
-// empty ones. The components themselves (their parameters and files) are the
-// small table getHardwareComponents(), since one component may serve several
-// operators (avg_pool2d and adaptive_avg_pool2d). The cost formulas are in
-// CostFormulas.cpp; the lookups in OpRegistry.cpp.
+// empty ones. The cost formulas are in CostFormulas.cpp; the lookups in
+// OpRegistry.cpp. Hardware components are entries of their own, keyed by
+// mase_op (mav/Hardware/Component.h).
 //
 // Designated initialisers are C++20; lib/Operators/CMakeLists.txt compiles this
 // file, and only this file, as C++20.
@@ -74,89 +73,10 @@ static ArrayRef<ArgRole> roles(std::initializer_list<ArgRole> list) {
 }
 
 //===----------------------------------------------------------------------===//
-// Hardware components
-//===----------------------------------------------------------------------===//
-
-ArrayRef<HardwareComponent> mav::getHardwareComponents() {
-  // The stream parameters every operator component has.
-  static const std::initializer_list<StringRef> stream = {
-      "DATA_WIDTH", "FRAC_WIDTH", "PARALLELISM"};
-  static const std::initializer_list<StringRef> pool = {
-      "DATA_WIDTH", "FRAC_WIDTH", "PARALLELISM", "CHANNELS", "IN_HEIGHT",
-      "IN_WIDTH",   "KERNEL_H",   "KERNEL_W",    "STRIDE"};
-  static const HardwareComponent components[] = {
-      {"fixed_round_sat", names({"IN_WIDTH", "SHIFT", "OUT_WIDTH"}),
-       names({"fixed_round_sat.sv"})},
-      {"fixed_skid_buffer", names(stream), names({"fixed_skid_buffer.sv"})},
-      {"fixed_fifo",
-       names({"DATA_WIDTH", "FRAC_WIDTH", "PARALLELISM", "DEPTH"}),
-       names({"fixed_fifo.sv"})},
-      {"fixed_fork",
-       names({"DATA_WIDTH", "FRAC_WIDTH", "PARALLELISM", "OUTPUTS"}),
-       names({"fixed_fork.sv"})},
-      {"fixed_join2", names(stream),
-       names({"fixed_skid_buffer.sv", "fixed_join2.sv"})},
-      {"fixed_window_scan",
-       names({"DATA_WIDTH", "FRAC_WIDTH", "PARALLELISM", "IN_CHANNELS",
-              "OUT_CHANNELS", "WINDOW_CHANNELS", "IN_HEIGHT", "IN_WIDTH",
-              "KERNEL_H", "KERNEL_W", "STRIDE", "PADDING"}),
-       names({"fixed_window_scan.sv"})},
-      {"fixed_relu", names(stream),
-       names({"fixed_skid_buffer.sv", "fixed_relu.sv"})},
-      {"fixed_flatten", names(stream),
-       names({"fixed_skid_buffer.sv", "fixed_flatten.sv"})},
-      {"fixed_cast",
-       names({"IN_WIDTH", "IN_FRAC_WIDTH", "OUT_WIDTH", "OUT_FRAC_WIDTH",
-              "PARALLELISM"}),
-       names({"fixed_round_sat.sv", "fixed_skid_buffer.sv", "fixed_cast.sv"})},
-      {"fixed_add", names(stream),
-       names({"fixed_round_sat.sv", "fixed_skid_buffer.sv", "fixed_join2.sv",
-              "fixed_add.sv"})},
-      {"fixed_mul", names(stream),
-       names({"fixed_round_sat.sv", "fixed_skid_buffer.sv", "fixed_join2.sv",
-              "fixed_mul.sv"})},
-      {"fixed_linear",
-       names({"DATA_WIDTH", "FRAC_WIDTH", "IN_FEATURES", "OUT_FEATURES",
-              "PARALLELISM", "WEIGHTS_FILE", "BIAS_FILE"}),
-       names({"fixed_round_sat.sv", "fixed_linear.sv"})},
-      {"fixed_conv2d",
-       names({"DATA_WIDTH", "FRAC_WIDTH", "PARALLELISM", "IN_CHANNELS",
-              "OUT_CHANNELS", "IN_HEIGHT", "IN_WIDTH", "KERNEL_H", "KERNEL_W",
-              "STRIDE", "PADDING", "WEIGHTS_FILE", "BIAS_FILE"}),
-       names(
-           {"fixed_round_sat.sv", "fixed_window_scan.sv", "fixed_conv2d.sv"})},
-      {"fixed_maxpool2d", names(pool),
-       names({"fixed_window_scan.sv", "fixed_maxpool2d.sv"})},
-      {"fixed_avgpool2d",
-       names({"DATA_WIDTH", "FRAC_WIDTH", "PARALLELISM", "CHANNELS",
-              "IN_HEIGHT", "IN_WIDTH", "KERNEL_H", "KERNEL_W", "STRIDE",
-              "RECIP_FRAC"}),
-       names({"fixed_round_sat.sv", "fixed_window_scan.sv",
-              "fixed_avgpool2d.sv"})},
-  };
-  return components;
-}
-
-//===----------------------------------------------------------------------===//
 // The table
 //===----------------------------------------------------------------------===//
 
-/// The component named `module`, which must exist.
-static const HardwareComponent *component(StringRef module) {
-  const HardwareComponent *found = lookupHardwareComponent(module);
-  assert(found && "no such hardware component");
-  return found;
-}
-
 ArrayRef<OpInfo> mav::getAllOps() {
-  const HardwareComponent *fixedLinear = component("fixed_linear");
-  const HardwareComponent *fixedConv2d = component("fixed_conv2d");
-  const HardwareComponent *fixedRelu = component("fixed_relu");
-  const HardwareComponent *fixedAdd = component("fixed_add");
-  const HardwareComponent *fixedMul = component("fixed_mul");
-  const HardwareComponent *fixedFlatten = component("fixed_flatten");
-  const HardwareComponent *fixedMaxPool2d = component("fixed_maxpool2d");
-  const HardwareComponent *fixedAvgPool2d = component("fixed_avgpool2d");
   static const OpInfo table[] = {
       //===--- Linear and convolution ---===//
       {.maseOp = "linear",
@@ -167,8 +87,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        .functionals = names({"torch.nn.functional.linear"}),
        .atenOps = names({"aten::linear"}),
        .argRoles = roles({DataIn, Weight, Bias}),
-       .cost = contraction<linearFlops>,
-       .hardware = fixedLinear},
+       .cost = contraction<linearFlops>},
       {.maseOp = "conv1d",
        .maseType = ModuleRelatedFunc,
        .moduleClasses = names({"torch.nn.modules.conv.Conv1d"}),
@@ -184,8 +103,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        .atenOps = names({"aten::conv2d"}),
        .argRoles =
            roles({DataIn, Weight, Bias, Config, Config, Config, Config}),
-       .cost = contraction<convFlops>,
-       .hardware = fixedConv2d},
+       .cost = contraction<convFlops>},
       {.maseOp = "conv3d",
        .maseType = ModuleRelatedFunc,
        .moduleClasses = names({"torch.nn.modules.conv.Conv3d"}),
@@ -306,8 +224,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        .atenOps = names({"aten::relu", "aten::relu_"}),
        .tensorMethods = names({"relu", "relu_"}),
        .argRoles = roles({DataIn, Config}),
-       .cost = arithmetic<elementwiseFlops>,
-       .hardware = fixedRelu},
+       .cost = arithmetic<elementwiseFlops>},
       {.maseOp = "relu6",
        .maseType = ModuleRelatedFunc,
        .moduleClasses = names({"torch.nn.modules.activation.ReLU6"}),
@@ -504,8 +421,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        .atenOps = names({"aten::max_pool2d", "aten::max_pool2d_with_indices"}),
        .argRoles =
            roles({DataIn, Config, Config, Config, Config, Config, Config}),
-       .cost = arithmetic<windowFlops<1, 2>>,
-       .hardware = fixedMaxPool2d},
+       .cost = arithmetic<windowFlops<1, 2>>},
       {.maseOp = "max_pool3d",
        .maseType = ModuleRelatedFunc,
        .moduleClasses = names({"torch.nn.modules.pooling.MaxPool3d"}),
@@ -530,8 +446,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        .atenOps = names({"aten::avg_pool2d"}),
        .argRoles =
            roles({DataIn, Config, Config, Config, Config, Config, Config}),
-       .cost = arithmetic<windowFlops<1, 2>>,
-       .hardware = fixedAvgPool2d},
+       .cost = arithmetic<windowFlops<1, 2>>},
       {.maseOp = "avg_pool3d",
        .maseType = ModuleRelatedFunc,
        .moduleClasses = names({"torch.nn.modules.pooling.AvgPool3d"}),
@@ -555,8 +470,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        .atenOps =
            names({"aten::adaptive_avg_pool2d", "aten::_adaptive_avg_pool2d"}),
        .argRoles = roles({DataIn, Config}),
-       .cost = arithmetic<adaptivePoolFlops<2>>,
-       .hardware = fixedAvgPool2d},
+       .cost = arithmetic<adaptivePoolFlops<2>>},
       {.maseOp = "adaptive_avg_pool3d",
        .maseType = ModuleRelatedFunc,
        .moduleClasses = names({"torch.nn.modules.pooling.AdaptiveAvgPool3d"}),
@@ -623,8 +537,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        .tensorMethods =
            names({"add", "add_", "__add__", "__iadd__", "__radd__"}),
        .argRoles = roles({DataIn, DataIn, Config}),
-       .cost = arithmetic<elementwiseFlops>,
-       .hardware = fixedAdd},
+       .cost = arithmetic<elementwiseFlops>},
       // aten::rsub(a, b) is b - a; the roles are the same.
       {.maseOp = "sub",
        .maseType = BuiltinFunc,
@@ -645,8 +558,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        .tensorMethods = names({"mul", "mul_", "multiply", "multiply_",
                                "__mul__", "__imul__", "__rmul__"}),
        .argRoles = roles({DataIn, DataIn}),
-       .cost = arithmetic<elementwiseFlops>,
-       .hardware = fixedMul},
+       .cost = arithmetic<elementwiseFlops>},
       {.maseOp = "div",
        .maseType = BuiltinFunc,
        .functionals = names({"torch.div", "torch.divide", "torch.true_divide",
@@ -785,8 +697,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        .atenOps = names({"aten::mean"}),
        .tensorMethods = names({"mean"}),
        .argRoles = roles({DataIn, Config, Config, Config}),
-       .cost = arithmetic<reductionFlops>,
-       .hardware = fixedAvgPool2d},
+       .cost = arithmetic<reductionFlops>},
       {.maseOp = "sum",
        .maseType = BuiltinFunc,
        .functionals = names({"torch.sum"}),
@@ -888,8 +799,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        .functionals = names({"torch.flatten"}),
        .atenOps = names({"aten::flatten"}),
        .tensorMethods = names({"flatten"}),
-       .argRoles = roles({DataIn, Config, Config}),
-       .hardware = fixedFlatten},
+       .argRoles = roles({DataIn, Config, Config})},
       {.maseOp = "unflatten",
        .maseType = ImplicitFunc,
        .moduleClasses = names({"torch.nn.modules.flatten.Unflatten"}),

@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mav/Hardware/HardwareGraph.h"
-#include "mav/Operators/OpRegistry.h"
+#include "mav/IR/MaseType.h"
 #include "mav/Passes/AnalysisPasses.h"
 #include "mav/Passes/Metadata.h"
 #include "mav/Passes/PassOutputs.h"
@@ -89,15 +89,16 @@ struct AddHardwareMetadata
 
     MLIRContext *context = &getContext();
     Builder builder(context);
-    const OpInfo *info = lookupMaseOp(common.getMaseOp());
-    const HardwareComponent *component = info ? info->hardware : nullptr;
+    const Component *component = nullptr;
     HardwareNode lowering;
     std::string reason;
-    if (component && !isa<GetAttrOp>(node.getOperation()) &&
-        !describeHardwareNode(node, lowering, symbols, reason)) {
-      reasons.push_back(builder.getNamedAttr(node.getNodeName(),
-                                             builder.getStringAttr(reason)));
-      component = nullptr;
+    if (!getComponentsFor(common.getMaseOp()).empty() &&
+        !isa<GetAttrOp>(node.getOperation())) {
+      if (describeHardwareNode(node, lowering, symbols, reason))
+        component = lowering.component;
+      else
+        reasons.push_back(builder.getNamedAttr(node.getNodeName(),
+                                               builder.getStringAttr(reason)));
     }
     if (component) {
       ++numSupported;

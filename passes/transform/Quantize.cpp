@@ -253,8 +253,7 @@ struct Quantize : mav::impl::QuantizeBase<Quantize> {
         return failure();
       }
     for (const auto &entry : config.byType) {
-      const OpInfo *info = lookupMaseOp(entry.first());
-      if (!info || !info->hardware) {
+      if (getComponentsFor(entry.first()).empty()) {
         module.emitError() << configFile << ": \"by_type\" \"" << entry.first()
                            << "\" is not an operator with hardware";
         return failure();

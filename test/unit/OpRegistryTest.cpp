@@ -224,7 +224,6 @@ TEST(OpRegistry, MaseTypesAndRoles) {
   const ArgRole linearRoles[] = {ArgRole::DataIn, ArgRole::Weight,
                                  ArgRole::Bias};
   EXPECT_EQ(lookupMaseOp("linear")->argRoles, ArrayRef<ArgRole>(linearRoles));
-  EXPECT_EQ(lookupMaseOp("linear")->hardware->module, "fixed_linear");
 }
 
 TEST(OpRegistry, Conv2dFlopsAreTextbook) {
@@ -738,84 +737,3 @@ TEST(OpRegistry, TracedModelOpsAreRegistered) {
 }
 
 } // namespace
-
-//===----------------------------------------------------------------------===//
-// Hardware components, checked against the .sv files
-//===----------------------------------------------------------------------===//
-
-/// The parameter names a .sv file declares, in order, and the fixed_*
-/// modules it instantiates.
-struct SvFile {
-  std::vector<std::string> parameters;
-  std::set<std::string> instances;
-};
-
-static std::optional<SvFile> readSvFile(StringRef file) {
-  SmallString<256> path(MAV_RTL_DIR);
-  llvm::sys::path::append(path, file);
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer)
-    return std::nullopt;
-  SvFile sv;
-  llvm::Regex parameter("^[[:space:]]*parameter([[:space:]]+int)?[[:space:]]+"
-                        "([A-Z_0-9]+)[[:space:]]*=");
-  llvm::Regex instance("^[[:space:]]*(fixed_[a-z0-9_]+)[[:space:]]*(#|[a-z])");
-  SmallVector<StringRef> lines, groups;
-  (*buffer)->getBuffer().split(lines, '\n');
-  for (StringRef line : lines) {
-    if (line.trim().starts_with("//"))
-      continue;
-    if (parameter.match(line, &groups))
-      sv.parameters.push_back(groups[2].str());
-    else if (instance.match(line, &groups))
-      sv.instances.insert(groups[1].str());
-  }
-  return sv;
-}
-
-TEST(OpRegistry, HardwareComponentsMatchTheirFiles) {
-  for (const HardwareComponent &component : getHardwareComponents()) {
-    SCOPED_TRACE(component.module.str());
-    std::optional<SvFile> sv = readSvFile(component.module.str() + ".sv");
-    ASSERT_TRUE(sv) << "no file for the component";
-    std::vector<std::string> expected(component.parameters.begin(),
-                                      component.parameters.end());
-    EXPECT_EQ(sv->parameters, expected);
-
-    // Its own file last, and each file after the files it needs.
-    ASSERT_FALSE(component.dependenceFiles.empty());
-    EXPECT_EQ(component.dependenceFiles.back(), component.module.str() + ".sv");
-    std::set<std::string> needed;
-    std::vector<std::string> work(sv->instances.begin(), sv->instances.end());
-    while (!work.empty()) {
-      std::string name = work.back();
-      work.pop_back();
-      if (!needed.insert(name + ".sv").second)
-        continue;
-      std::optional<SvFile> dependency = readSvFile(name + ".sv");
-      ASSERT_TRUE(dependency) << name;
-      work.insert(work.end(), dependency->instances.begin(),
-                  dependency->instances.end());
-    }
-    std::set<std::string> listed(component.dependenceFiles.begin(),
-                                 component.dependenceFiles.end() - 1);
-    EXPECT_EQ(listed, needed);
-  }
-}
-
-TEST(OpRegistry, HardwareComponentsOfOperators) {
-  std::set<std::string> modules;
-  for (const OpInfo &op : getAllOps())
-    if (op.hardware) {
-      EXPECT_EQ(lookupHardwareComponent(op.hardware->module), op.hardware);
-      modules.insert(op.hardware->module.str());
-    }
-  std::set<std::string> expected = {
-      "fixed_add",    "fixed_avgpool2d", "fixed_conv2d", "fixed_flatten",
-      "fixed_linear", "fixed_maxpool2d", "fixed_mul",    "fixed_relu"};
-  EXPECT_EQ(modules, expected);
-  EXPECT_EQ(lookupMaseOp("adaptive_avg_pool2d")->hardware,
-            lookupHardwareComponent("fixed_avgpool2d"));
-  EXPECT_EQ(lookupMaseOp("gelu")->hardware, nullptr);
-  EXPECT_EQ(lookupHardwareComponent("fixed_gelu"), nullptr);
-}

@@ -104,6 +104,22 @@ inline int64_t reciprocal(int64_t n, int64_t recipFrac) {
   return ((int64_t(1) << recipFrac) + n / 2) / n;
 }
 
+/// requant_W(sum * recip, recipFrac): a sum scaled by a reciprocal with
+/// recipFrac fraction bits (average pooling). The product can reach 2^63 at
+/// the widest formats, so it is rounded in 128 bits.
+inline int64_t scaleByReciprocal(int64_t sum, int64_t recip, int64_t recipFrac,
+                                 int64_t width) {
+  __int128 product = static_cast<__int128>(sum) * recip;
+  __int128 quotient = product >> recipFrac;
+  __int128 remainder = product - (quotient << recipFrac);
+  __int128 half = static_cast<__int128>(1) << (recipFrac - 1);
+  if (remainder > half || (remainder == half && (quotient & 1)))
+    ++quotient;
+  return saturate(static_cast<int64_t>(
+                      std::clamp<__int128>(quotient, INT64_MIN, INT64_MAX)),
+                  width);
+}
+
 /// "<width, frac>", as messages and comments write a format.
 std::string formatFixed(FixedFormat format);
 

@@ -14,9 +14,9 @@
 #ifndef MAV_HARDWARE_HARDWAREGRAPH_H
 #define MAV_HARDWARE_HARDWAREGRAPH_H
 
+#include "mav/Hardware/Component.h"
 #include "mav/Hardware/FixedPoint.h"
 #include "mav/IR/MavOps.h"
-#include "mav/Operators/OpRegistry.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SmallVector.h"
@@ -26,32 +26,26 @@
 
 namespace mav {
 
-enum class HardwareOpKind {
-  Input,
-  Linear,
-  Conv2d,
-  Relu,
-  Add,
-  Mul,
-  MaxPool2d,
-  AvgPool2d,
-  Flatten,
-};
-
 /// One stream node: the graph input or a node with a component.
 struct HardwareNode {
   /// The mav node; null for the graph input.
   mlir::Operation *op = nullptr;
   /// The FX name (the placeholder's for the input).
   std::string name;
-  HardwareOpKind kind = HardwareOpKind::Input;
-  const HardwareComponent *component = nullptr;
+  /// The component computing it; null for the graph input.
+  const Component *component = nullptr;
   /// The format of the node's inputs, weights and result.
   FixedFormat format;
-  /// Producers of the stream inputs (data_in_0, data_in_1), as indices.
+  /// The mav node's operands that are the component's stream inputs
+  /// (data_in_0, data_in_1, ...), as its describe rule chose them.
+  llvm::SmallVector<unsigned, 2> streamOperands = {0};
+  /// Producers of the stream inputs, as node indices.
   llvm::SmallVector<unsigned, 2> operands;
   /// Full shapes of the first stream input and of the result.
   llvm::SmallVector<int64_t> inShape, outShape;
+  /// How many leading dimensions are batch: the component computes each
+  /// item of the rest on its own (an image; for linear, a vector).
+  unsigned batchDims = 1;
   /// Conv2d and pools: kernel, stride, padding (square stride / padding).
   int64_t kernelH = 1, kernelW = 1, stride = 1, padding = 0;
   /// Average pools: the reciprocal's fraction bits.
@@ -61,6 +55,8 @@ struct HardwareNode {
 
   int64_t inNumel() const;
   int64_t outNumel() const;
+  /// The number of items (the product of the batch dimensions).
+  int64_t items() const;
 };
 
 /// A graph lowered to stream nodes in topological order; node 0 is the

@@ -4,9 +4,11 @@
 // lib/Operators/OpTable.cpp: one OpInfo, written with designated initialisers
 // that name the fields it sets. An entry says which torch targets (module
 // class, functional, aten op, Tensor method) map to the operator, what MASE
-// calls it (mase_op, mase_type), the role of each positional argument, how many
-// FLOPs it costs, and which hardware component implements it. Nothing else in
-// mav holds operator knowledge: adding an operator is adding one entry.
+// calls it (mase_op, mase_type), the role of each positional argument and how
+// many FLOPs it costs. Nothing else in mav holds operator knowledge: adding an
+// operator is adding one entry. The hardware components that compute an
+// operator are entries of their own, keyed by its mase_op
+// (mav/Hardware/Component.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -150,22 +152,9 @@ using ResultShape = std::optional<TensorShape>;
 using ShapeRule =
     std::optional<llvm::SmallVector<ResultShape>> (*)(const CallArguments &);
 
-/// A SystemVerilog component of the library in lib/Export/Verilog/rtl
-/// (docs/Hardware.md): one module in one file, `<module>.sv`.
-struct HardwareComponent {
-  /// The module and file name, e.g. "fixed_linear".
-  llvm::StringRef module;
-  /// Its parameters, in declaration order (a unit test reads the .sv file).
-  llvm::ArrayRef<llvm::StringRef> parameters;
-  /// The .sv files needed to build it, relative to the rtl directory: the
-  /// components it instantiates, transitively, in dependency order, then its
-  /// own file (MASE's `dependence_files`).
-  llvm::ArrayRef<llvm::StringRef> dependenceFiles;
-};
-
 /// One operator. A table entry names the fields it sets, in this order
 /// (designated initialisers); a field it leaves out keeps its default: no
-/// targets of that kind, no formula, no component. Every entry sets maseOp,
+/// targets of that kind, no formula. Every entry sets maseOp,
 /// maseType and argRoles.
 struct OpInfo {
   /// MASE's operator name, e.g. "conv2d", "relu", "dropout".
@@ -186,16 +175,10 @@ struct OpInfo {
   llvm::ArrayRef<ArgRole> argRoles = {};
   /// FLOPs and MACs of one call; null when the operator does no arithmetic.
   CostFormula cost = nullptr;
-  /// The hardware component implementing it; null if mav has none.
-  const HardwareComponent *hardware = nullptr;
 };
 
 /// All entries, in table order.
 llvm::ArrayRef<OpInfo> getAllOps();
-
-/// Every component of the rtl library, helpers (fixed_round_sat, ...)
-/// included, in dependency order.
-llvm::ArrayRef<HardwareComponent> getHardwareComponents();
 
 /// Lookups; each returns null when the target is unknown. `lookupAtenOp`
 /// accepts the name with or without overload ("aten::add.Tensor"). Functionals
@@ -206,7 +189,6 @@ const OpInfo *lookupMaseOp(llvm::StringRef maseOp);
 const OpInfo *lookupModuleClass(llvm::StringRef qualifiedClass);
 const OpInfo *lookupAtenOp(llvm::StringRef atenName);
 const OpInfo *lookupTensorMethod(llvm::StringRef method);
-const HardwareComponent *lookupHardwareComponent(llvm::StringRef module);
 
 } // namespace mav
 

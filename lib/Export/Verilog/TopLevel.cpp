@@ -76,7 +76,7 @@ void TopLevelWriter::instance(
     const llvm::StringMap<std::string> &params,
     ArrayRef<std::pair<std::string, std::string>> ports) {
   modules.insert(module);
-  const HardwareComponent *component = lookupHardwareComponent(module);
+  const Component *component = lookupComponent(module);
   assert(component && "component checked by the exporter");
   llvm::raw_string_ostream os(body);
   os << "  " << module << " #(\n";
@@ -112,36 +112,7 @@ void TopLevelWriter::nodeInstance(unsigned index) {
   set("DATA_WIDTH", node.format.width);
   set("FRAC_WIDTH", node.format.frac);
   set("PARALLELISM", plan.parallelism);
-  ArrayRef<int64_t> in = node.inShape, out = node.outShape;
-  switch (node.kind) {
-  case HardwareOpKind::Linear:
-    set("IN_FEATURES", in.back());
-    set("OUT_FEATURES", out.back());
-    break;
-  case HardwareOpKind::Conv2d:
-    set("IN_CHANNELS", in[1]);
-    set("OUT_CHANNELS", out[1]);
-    set("IN_HEIGHT", in[2]);
-    set("IN_WIDTH", in[3]);
-    set("KERNEL_H", node.kernelH);
-    set("KERNEL_W", node.kernelW);
-    set("STRIDE", node.stride);
-    set("PADDING", node.padding);
-    break;
-  case HardwareOpKind::MaxPool2d:
-  case HardwareOpKind::AvgPool2d:
-    set("CHANNELS", in[1]);
-    set("IN_HEIGHT", in[2]);
-    set("IN_WIDTH", in[3]);
-    set("KERNEL_H", node.kernelH);
-    set("KERNEL_W", node.kernelW);
-    set("STRIDE", node.stride);
-    if (node.kind == HardwareOpKind::AvgPool2d)
-      set("RECIP_FRAC", node.recipFrac);
-    break;
-  default:
-    break;
-  }
+  node.component->instanceParameters(node, params);
   if (!plan.weightFiles[index].empty()) {
     params["WEIGHTS_FILE"] = quoted(plan.weightFiles[index]);
     params["BIAS_FILE"] = quoted(plan.biasFiles[index]);

@@ -76,17 +76,9 @@ FailureOr<int64_t> checkHardwareMetadata(const HardwareNode &node) {
 int64_t chooseParallelism(const HardwareGraph &graph, int64_t cap) {
   int64_t divisor = 0;
   for (const HardwareNode &node : graph.nodes) {
-    int64_t batchIn = node.inShape.empty() ? 1 : node.inShape[0];
-    int64_t batchOut = node.outShape.empty() ? 1 : node.outShape[0];
-    if (node.kind == HardwareOpKind::Linear) {
-      divisor = std::gcd(divisor, node.inShape.back());
-      divisor = std::gcd(divisor, node.outShape.back());
-    } else {
-      divisor =
-          std::gcd(divisor, node.inNumel() / std::max<int64_t>(batchIn, 1));
-      divisor =
-          std::gcd(divisor, node.outNumel() / std::max<int64_t>(batchOut, 1));
-    }
+    int64_t items = std::max<int64_t>(node.items(), 1);
+    divisor = std::gcd(divisor, node.inNumel() / items);
+    divisor = std::gcd(divisor, node.outNumel() / items);
   }
   int64_t parallelism = 1;
   for (int64_t p = 1; p <= std::min(cap, divisor); ++p)
@@ -130,7 +122,7 @@ FailureOr<VerilogDesign> mav::exportVerilog(ModuleOp module,
   if (failed(graph))
     return failure();
   for (StringRef required : getGlueComponents(*graph))
-    if (!lookupHardwareComponent(required))
+    if (!lookupComponent(required))
       return module.emitError()
              << "the component library has no '" << required << "'";
 
@@ -155,8 +147,7 @@ FailureOr<VerilogDesign> mav::exportVerilog(ModuleOp module,
     plan.instanceNames.push_back(makeIdentifier(node.name, taken));
     plan.weightFiles.emplace_back();
     plan.biasFiles.emplace_back();
-    if (node.kind != HardwareOpKind::Linear &&
-        node.kind != HardwareOpKind::Conv2d)
+    if (!node.weight)
       continue;
     const std::string &inst = plan.instanceNames.back();
     plan.weightFiles.back() = inst + "_weight.mem";
@@ -175,10 +166,10 @@ FailureOr<VerilogDesign> mav::exportVerilog(ModuleOp module,
   // Component files in dependency order: the registry lists components so.
   std::vector<std::string> fileList;
   llvm::StringSet<> listed;
-  for (const HardwareComponent &component : getHardwareComponents()) {
-    if (!modules.contains(component.module))
+  for (const Component *component : getComponents()) {
+    if (!modules.contains(component->module))
       continue;
-    for (StringRef file : component.dependenceFiles)
+    for (StringRef file : component->dependenceFiles)
       if (listed.insert(file).second)
         fileList.push_back(file.str());
   }

@@ -1,0 +1,116 @@
+//===- Component.h - One registry entry per hardware component --*- C++ -*-===//
+//
+// Everything that is true of a component of the RTL library
+// (lib/Export/Verilog/rtl) is on its entry: its module, parameters and files,
+// the operators it computes and which calls of them fit, its fixed-point rule,
+// its error-bound rule and its instance parameters. The lowering
+// (HardwareGraph), the fixed-point model, the error bound and the exporter
+// read the entry and nothing else, so adding a component is its `.sv` file,
+// its entry (lib/Hardware/Components) and its tests (docs/Hardware.md, "How
+// to add a component").
+//
+// The entries key on the op registry's mase_op names. They live in
+// lib/Hardware, not on the op registry's OpInfo, because their rules need
+// the lowered node; lib/Operators stays free of the hardware flow.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MAV_HARDWARE_COMPONENT_H
+#define MAV_HARDWARE_COMPONENT_H
+
+#include "mav/Hardware/FixedPoint.h"
+
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir {
+class SymbolTableCollection;
+} // namespace mlir
+
+namespace mav {
+
+struct AtenCall;
+struct HardwareNode;
+
+/// What a component's `describe` reads: the node's operator (its mase_op),
+/// its aten call, and the symbol tables to find its weights in.
+struct ComponentCall {
+  llvm::StringRef maseOp;
+  const AtenCall &call;
+  mlir::SymbolTableCollection &symbols;
+};
+
+/// What a fixed-point rule reads: the stream operands, already in the node's
+/// format, and the node's quantized weights (empty without).
+struct NodeWords {
+  llvm::ArrayRef<llvm::ArrayRef<int64_t>> operands;
+  llvm::ArrayRef<int64_t> weight, bias;
+};
+
+/// What an error-bound rule reads, per stream operand: the real value the
+/// node reads (after the cast to its format) and a bound on how far it is
+/// from float PyTorch's; the node's result words; its weights, quantized and
+/// as floats.
+struct NodeErrors {
+  llvm::ArrayRef<std::vector<double>> operands, errors;
+  llvm::ArrayRef<int64_t> result;
+  llvm::ArrayRef<int64_t> weightWords, biasWords;
+  llvm::ArrayRef<float> weight, bias;
+};
+
+/// A component instance's parameter values, as SystemVerilog text.
+using ParameterValues = llvm::StringMap<std::string>;
+
+struct Component {
+  /// The module and file name, e.g. "fixed_linear".
+  llvm::StringRef module;
+  /// Its parameters, in declaration order (a unit test reads the .sv file).
+  llvm::ArrayRef<llvm::StringRef> parameters;
+  /// The .sv files needed to build it, relative to the rtl directory: the
+  /// components it instantiates, transitively, in dependency order, then its
+  /// own file (MASE's `dependence_files`).
+  llvm::ArrayRef<llvm::StringRef> dependenceFiles;
+  /// The mase_op names it computes; empty for helpers and glue (fifo, cast).
+  llvm::ArrayRef<llvm::StringRef> operators = {};
+
+  /// What fits: fills the node's sizes, window, weights and stream operands
+  /// from its call, or returns false with `reason` set ("groups 2 is not
+  /// supported by fixed_conv2d"). The node's shapes are already set.
+  bool (*describe)(ComponentCall call, HardwareNode &node,
+                   std::string &reason) = nullptr;
+  /// Once the node has its format: derived constants (a reciprocal's
+  /// fraction bits) and checks that depend on it (an accumulator's width).
+  /// Null: nothing to do.
+  bool (*prepare)(HardwareNode &node, std::string &reason) = nullptr;
+  /// The fixed-point rule (docs/Hardware.md, "Per operation"): the result
+  /// words, row-major.
+  std::vector<int64_t> (*evaluate)(const HardwareNode &node,
+                                   const NodeWords &words) = nullptr;
+  /// A bound on each result's distance from float PyTorch's, given its
+  /// operands' (docs/Hardware.md, "The error bound").
+  std::vector<double> (*bound)(const HardwareNode &node,
+                               const NodeErrors &errors) = nullptr;
+  /// The instance's parameters besides DATA_WIDTH, FRAC_WIDTH, PARALLELISM
+  /// and the ROM files, which every operator component has.
+  void (*instanceParameters)(const HardwareNode &node,
+                             ParameterValues &values) = nullptr;
+};
+
+/// Every component of the library, helpers included, in dependency order.
+llvm::ArrayRef<const Component *> getComponents();
+
+/// The component named `module`; null if there is none.
+const Component *lookupComponent(llvm::StringRef module);
+
+/// The components that compute `maseOp`, in the order they are tried.
+llvm::SmallVector<const Component *, 2>
+getComponentsFor(llvm::StringRef maseOp);
+
+} // namespace mav
+
+#endif // MAV_HARDWARE_COMPONENT_H

@@ -1,0 +1,84 @@
+//===- Conv2d.cpp - fixed_conv2d: 2-D convolution -------------------------===//
+
+#include "AffineRules.h"
+#include "DescribeSupport.h"
+#include "Entries.h"
+
+using namespace mlir;
+using namespace mav;
+
+namespace {
+
+bool describe(ComponentCall call, HardwareNode &node, std::string &reason) {
+  if (!need4d(node, reason))
+    return false;
+  const AtenCall &aten = call.call;
+  bool convolution = aten.args.size() > 9; // aten::_convolution
+  auto stride = getIntList(aten.get(3, "stride"), 2);
+  auto padding = getIntList(aten.get(4, "padding"), 2);
+  auto dilation = getIntList(aten.get(5, "dilation"), 2);
+  auto groups = getIntList(aten.get(convolution ? 8 : 6, "groups"), 1);
+  if (convolution && !isFalse(aten.get(6, "transposed")))
+    return fail(reason,
+                "transposed convolution is not supported by fixed_conv2d");
+  if (!stride || !padding || !dilation || !groups)
+    return fail(reason, "its stride, padding, dilation and groups must be "
+                        "constants");
+  if ((*groups)[0] != 1)
+    return fail(reason, "groups " + Twine((*groups)[0]) +
+                            " is not supported by fixed_conv2d");
+  if ((*dilation)[0] != 1 || (*dilation)[1] != 1)
+    return fail(reason, "dilation " + Twine(joinSizes(*dilation)) +
+                            " is not supported by fixed_conv2d");
+  if ((*stride)[0] != (*stride)[1] || (*padding)[0] != (*padding)[1])
+    return fail(reason, "fixed_conv2d needs a square stride and padding, got "
+                        "stride " +
+                            Twine(joinSizes(*stride)) + ", padding " +
+                            joinSizes(*padding));
+  if (!readWeightAndBias(call, node, reason))
+    return false;
+  auto type = llvm::cast<ShapedType>(node.weight.getValue().getType());
+  node.kernelH = type.getDimSize(2);
+  node.kernelW = type.getDimSize(3);
+  node.stride = (*stride)[0];
+  node.padding = (*padding)[0];
+  return true;
+}
+
+bool prepare(HardwareNode &node, std::string &reason) {
+  return checkAccumulator(node, node.inShape[1] * node.kernelH * node.kernelW,
+                          reason);
+}
+
+void instanceParameters(const HardwareNode &node, ParameterValues &values) {
+  setParameter(values, "IN_CHANNELS", node.inShape[1]);
+  setParameter(values, "OUT_CHANNELS", node.outShape[1]);
+  setParameter(values, "IN_HEIGHT", node.inShape[2]);
+  setParameter(values, "IN_WIDTH", node.inShape[3]);
+  setParameter(values, "KERNEL_H", node.kernelH);
+  setParameter(values, "KERNEL_W", node.kernelW);
+  setParameter(values, "STRIDE", node.stride);
+  setParameter(values, "PADDING", node.padding);
+}
+
+constexpr llvm::StringRef parameters[] = {
+    "DATA_WIDTH", "FRAC_WIDTH",   "PARALLELISM", "IN_CHANNELS", "OUT_CHANNELS",
+    "IN_HEIGHT",  "IN_WIDTH",     "KERNEL_H",    "KERNEL_W",    "STRIDE",
+    "PADDING",    "WEIGHTS_FILE", "BIAS_FILE"};
+constexpr llvm::StringRef files[] = {"fixed_round_sat.sv",
+                                     "fixed_window_scan.sv", "fixed_conv2d.sv"};
+constexpr llvm::StringRef operators[] = {"conv2d"};
+
+} // namespace
+
+constexpr Component mav::components::fixedConv2d = {
+    .module = "fixed_conv2d",
+    .parameters = parameters,
+    .dependenceFiles = files,
+    .operators = operators,
+    .describe = describe,
+    .prepare = prepare,
+    .evaluate = evaluateAffine<ConvTaps>,
+    .bound = boundAffine<ConvTaps>,
+    .instanceParameters = instanceParameters,
+};

@@ -1,0 +1,87 @@
+//===- DescribeSupport.cpp - What the components' rules share -------------===//
+
+#include "DescribeSupport.h"
+
+#include "mav/IR/WeightData.h"
+
+using namespace mlir;
+using namespace mav;
+
+bool mav::fail(std::string &reason, const Twine &why) {
+  reason = why.str();
+  return false;
+}
+
+std::string mav::joinSizes(ArrayRef<int64_t> values) {
+  std::string text;
+  for (int64_t value : values)
+    text += (text.empty() ? "" : "x") + std::to_string(value);
+  return text;
+}
+
+bool mav::isFalse(Attribute value) {
+  auto boolean = llvm::dyn_cast_or_null<BoolAttr>(value);
+  return boolean && !boolean.getValue();
+}
+
+std::optional<SmallVector<int64_t>> mav::getStaticShape(Value value) {
+  auto type = llvm::dyn_cast<RankedTensorType>(value.getType());
+  if (!type || !type.hasStaticShape())
+    return std::nullopt;
+  return SmallVector<int64_t>(type.getShape());
+}
+
+WeightOp mav::getWeight(Value value, SymbolTableCollection &symbols) {
+  auto read = value ? value.getDefiningOp<GetAttrOp>() : GetAttrOp();
+  if (!read)
+    return {};
+  return symbols.lookupNearestSymbolFrom<WeightOp>(read, read.getTargetAttr());
+}
+
+bool mav::readWeightAndBias(ComponentCall call, HardwareNode &node,
+                            std::string &reason) {
+  node.weight = getWeight(call.call.operand(1, "weight"), call.symbols);
+  node.bias = getWeight(call.call.operand(2, "bias"), call.symbols);
+  if (!node.weight || (!node.bias && !call.call.isNone(2, "bias")))
+    return fail(reason, "its weight and bias must be module weights");
+  return true;
+}
+
+bool mav::need4d(const HardwareNode &node, std::string &reason) {
+  if (node.inShape.size() == 4 && node.outShape.size() == 4)
+    return true;
+  return fail(reason,
+              "needs a 4-d (N, C, H, W) input, got " + joinSizes(node.inShape));
+}
+
+bool mav::setWindow(HardwareNode &node, ArrayRef<int64_t> kernel,
+                    ArrayRef<int64_t> stride, std::string &reason) {
+  int64_t oh = (node.inShape[2] - kernel[0]) / stride[0] + 1;
+  int64_t ow = (node.inShape[3] - kernel[1]) / stride[1] + 1;
+  int64_t common = stride[0];
+  if (oh == 1)
+    common = stride[1];
+  else if (ow != 1 && stride[0] != stride[1])
+    return fail(reason, "stride " + joinSizes(stride) + " is not square");
+  node.kernelH = kernel[0];
+  node.kernelW = kernel[1];
+  node.stride = common;
+  return true;
+}
+
+void mav::setParameter(ParameterValues &values, StringRef name, int64_t value) {
+  values[name] = std::to_string(value);
+}
+
+std::optional<unsigned> mav::findStreamOperand(const HardwareNode &node,
+                                               Value value, unsigned from) {
+  OperandRange operands = node.op->getOperands();
+  for (unsigned index = from; index < operands.size(); ++index)
+    if (operands[index] == value)
+      return index;
+  for (unsigned index = 0; index < std::min<unsigned>(from, operands.size());
+       ++index)
+    if (operands[index] == value)
+      return index;
+  return std::nullopt;
+}

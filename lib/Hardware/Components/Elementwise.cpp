@@ -1,0 +1,163 @@
+//===- Elementwise.cpp - fixed_relu, fixed_add, fixed_mul, fixed_flatten --===//
+
+#include "DescribeSupport.h"
+#include "Entries.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mav;
+
+namespace {
+
+bool describeAnyTensor(ComponentCall, HardwareNode &, std::string &) {
+  return true;
+}
+
+bool describeFlatten(ComponentCall, HardwareNode &node, std::string &reason) {
+  if (node.inShape.empty() || node.outShape.empty() ||
+      node.outShape[0] != node.inShape[0])
+    return fail(reason, "fixed_flatten keeps the batch dimension");
+  return true;
+}
+
+/// Two tensors of one shape; add's alpha is 1.
+bool describeBinary(ComponentCall call, HardwareNode &node,
+                    std::string &reason) {
+  Attribute alpha = call.call.get(2, "alpha");
+  auto alphaInt = llvm::dyn_cast_or_null<IntegerAttr>(alpha);
+  if (call.maseOp == "add" && alpha && (!alphaInt || alphaInt.getInt() != 1))
+    return fail(reason, "alpha other than 1 is not supported by fixed_add");
+  Value other = call.call.operand(1, "other");
+  if (!other)
+    return fail(reason, "both operands must be tensors");
+  if (getStaticShape(other) != std::optional(node.inShape))
+    return fail(reason,
+                "both operands must have the same shape (no broadcasting)");
+  std::optional<unsigned> index = findStreamOperand(node, other, 1);
+  if (!index)
+    return fail(reason, "its second operand is not an input of the node");
+  node.streamOperands = {0, *index};
+  return true;
+}
+
+std::vector<int64_t> copyWords(const HardwareNode &, const NodeWords &words) {
+  return std::vector<int64_t>(words.operands[0].begin(),
+                              words.operands[0].end());
+}
+
+std::vector<int64_t> evaluateRelu(const HardwareNode &,
+                                  const NodeWords &words) {
+  std::vector<int64_t> y(words.operands[0].begin(), words.operands[0].end());
+  for (int64_t &word : y)
+    word = std::max<int64_t>(word, 0);
+  return y;
+}
+
+std::vector<int64_t> evaluateAdd(const HardwareNode &node,
+                                 const NodeWords &words) {
+  ArrayRef<int64_t> a = words.operands[0], b = words.operands[1];
+  std::vector<int64_t> y(a.size());
+  for (size_t i = 0; i < a.size(); ++i)
+    y[i] = saturate(a[i] + b[i], node.format.width);
+  return y;
+}
+
+std::vector<int64_t> evaluateMul(const HardwareNode &node,
+                                 const NodeWords &words) {
+  ArrayRef<int64_t> a = words.operands[0], b = words.operands[1];
+  std::vector<int64_t> y(a.size());
+  for (size_t i = 0; i < a.size(); ++i)
+    y[i] = requantize(a[i] * b[i], node.format.frac, node.format.width);
+  return y;
+}
+
+/// Exact on the words, and 1-Lipschitz on the reals.
+std::vector<double> boundLipschitz(const HardwareNode &, const NodeErrors &in) {
+  return in.errors[0];
+}
+
+std::vector<double> boundAdd(const HardwareNode &node, const NodeErrors &in) {
+  const std::vector<double> &a = in.operands[0], &b = in.operands[1];
+  std::vector<double> result(in.result.size());
+  for (size_t i = 0; i < result.size(); ++i)
+    result[i] = in.errors[0][i] + in.errors[1][i] +
+                std::abs(dequantize(in.result[i], node.format) - (a[i] + b[i]));
+  return result;
+}
+
+std::vector<double> boundMul(const HardwareNode &node, const NodeErrors &in) {
+  const std::vector<double> &a = in.operands[0], &b = in.operands[1];
+  const std::vector<double> &ea = in.errors[0], &eb = in.errors[1];
+  std::vector<double> result(in.result.size());
+  for (size_t i = 0; i < result.size(); ++i)
+    result[i] = std::abs(a[i]) * eb[i] + std::abs(b[i]) * ea[i] +
+                ea[i] * eb[i] +
+                std::abs(dequantize(in.result[i], node.format) - a[i] * b[i]);
+  return result;
+}
+
+void noParameters(const HardwareNode &, ParameterValues &) {}
+
+constexpr llvm::StringRef streamParameters[] = {"DATA_WIDTH", "FRAC_WIDTH",
+                                                "PARALLELISM"};
+constexpr llvm::StringRef reluFiles[] = {"fixed_skid_buffer.sv",
+                                         "fixed_relu.sv"};
+constexpr llvm::StringRef flattenFiles[] = {"fixed_skid_buffer.sv",
+                                            "fixed_flatten.sv"};
+constexpr llvm::StringRef addFiles[] = {"fixed_round_sat.sv",
+                                        "fixed_skid_buffer.sv",
+                                        "fixed_join2.sv", "fixed_add.sv"};
+constexpr llvm::StringRef mulFiles[] = {"fixed_round_sat.sv",
+                                        "fixed_skid_buffer.sv",
+                                        "fixed_join2.sv", "fixed_mul.sv"};
+constexpr llvm::StringRef reluOperators[] = {"relu"};
+constexpr llvm::StringRef flattenOperators[] = {"flatten"};
+constexpr llvm::StringRef addOperators[] = {"add"};
+constexpr llvm::StringRef mulOperators[] = {"mul"};
+
+} // namespace
+
+constexpr Component mav::components::fixedRelu = {
+    .module = "fixed_relu",
+    .parameters = streamParameters,
+    .dependenceFiles = reluFiles,
+    .operators = reluOperators,
+    .describe = describeAnyTensor,
+    .evaluate = evaluateRelu,
+    .bound = boundLipschitz,
+    .instanceParameters = noParameters,
+};
+
+constexpr Component mav::components::fixedFlatten = {
+    .module = "fixed_flatten",
+    .parameters = streamParameters,
+    .dependenceFiles = flattenFiles,
+    .operators = flattenOperators,
+    .describe = describeFlatten,
+    .evaluate = copyWords,
+    .bound = boundLipschitz,
+    .instanceParameters = noParameters,
+};
+
+constexpr Component mav::components::fixedAdd = {
+    .module = "fixed_add",
+    .parameters = streamParameters,
+    .dependenceFiles = addFiles,
+    .operators = addOperators,
+    .describe = describeBinary,
+    .evaluate = evaluateAdd,
+    .bound = boundAdd,
+    .instanceParameters = noParameters,
+};
+
+constexpr Component mav::components::fixedMul = {
+    .module = "fixed_mul",
+    .parameters = streamParameters,
+    .dependenceFiles = mulFiles,
+    .operators = mulOperators,
+    .describe = describeBinary,
+    .evaluate = evaluateMul,
+    .bound = boundMul,
+    .instanceParameters = noParameters,
+};

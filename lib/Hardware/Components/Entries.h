@@ -1,0 +1,25 @@
+//===- Entries.h - The component entries, one per component -----*- C++ -*-===//
+//
+// Each entry is defined in the file of its component family; Registry.cpp
+// lists them in dependency order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MAV_LIB_HARDWARE_COMPONENTS_ENTRIES_H
+#define MAV_LIB_HARDWARE_COMPONENTS_ENTRIES_H
+
+#include "mav/Hardware/Component.h"
+
+namespace mav::components {
+
+// Glue.cpp: helpers and the glue between nodes.
+extern const Component fixedRoundSat, fixedSkidBuffer, fixedFifo, fixedFork,
+    fixedJoin2, fixedWindowScan, fixedCast;
+// Elementwise.cpp
+extern const Component fixedRelu, fixedFlatten, fixedAdd, fixedMul;
+// Linear.cpp, Conv2d.cpp, Pools.cpp
+extern const Component fixedLinear, fixedConv2d, fixedMaxPool2d, fixedAvgPool2d;
+
+} // namespace mav::components
+
+#endif // MAV_LIB_HARDWARE_COMPONENTS_ENTRIES_H

@@ -1,0 +1,53 @@
+//===- Linear.cpp - fixed_linear: y = W x + b -----------------------------===//
+
+#include "AffineRules.h"
+#include "DescribeSupport.h"
+#include "Entries.h"
+
+using namespace mav;
+
+bool mav::checkAccumulator(const HardwareNode &node, int64_t terms,
+                           std::string &reason) {
+  if (2 * node.format.width + ceilLog2(terms + 1) <= 63)
+    return true;
+  return fail(reason, "the accumulator of " + llvm::Twine(terms) +
+                          " terms at width " + llvm::Twine(node.format.width) +
+                          " needs more than 63 bits");
+}
+
+namespace {
+
+bool describe(ComponentCall call, HardwareNode &node, std::string &reason) {
+  // Every dimension but the last is batch: the component takes vectors.
+  node.batchDims = node.inShape.empty() ? 0 : node.inShape.size() - 1;
+  return readWeightAndBias(call, node, reason);
+}
+
+bool prepare(HardwareNode &node, std::string &reason) {
+  return checkAccumulator(node, node.inShape.back(), reason);
+}
+
+void instanceParameters(const HardwareNode &node, ParameterValues &values) {
+  setParameter(values, "IN_FEATURES", node.inShape.back());
+  setParameter(values, "OUT_FEATURES", node.outShape.back());
+}
+
+constexpr llvm::StringRef parameters[] = {
+    "DATA_WIDTH",  "FRAC_WIDTH",   "IN_FEATURES", "OUT_FEATURES",
+    "PARALLELISM", "WEIGHTS_FILE", "BIAS_FILE"};
+constexpr llvm::StringRef files[] = {"fixed_round_sat.sv", "fixed_linear.sv"};
+constexpr llvm::StringRef operators[] = {"linear"};
+
+} // namespace
+
+constexpr Component mav::components::fixedLinear = {
+    .module = "fixed_linear",
+    .parameters = parameters,
+    .dependenceFiles = files,
+    .operators = operators,
+    .describe = describe,
+    .prepare = prepare,
+    .evaluate = evaluateAffine<LinearTaps>,
+    .bound = boundAffine<LinearTaps>,
+    .instanceParameters = instanceParameters,
+};

@@ -1,0 +1,203 @@
+//===- Pools.cpp - fixed_maxpool2d and fixed_avgpool2d --------------------===//
+
+#include "DescribeSupport.h"
+#include "Entries.h"
+#include "PoolWindows.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+using namespace mav;
+
+namespace {
+
+/// max_pool2d and avg_pool2d: kernel, stride, no padding, floor mode.
+bool describeWindowedPool(ComponentCall call, HardwareNode &node, bool max,
+                          std::string &reason) {
+  if (!need4d(node, reason))
+    return false;
+  const AtenCall &aten = call.call;
+  auto kernel = getIntList(aten.get(1, "kernel_size"), 2);
+  auto stride = getIntList(aten.get(2, "stride"), 2);
+  auto padding = getIntList(aten.get(3, "padding"), 2);
+  if (stride && stride->empty())
+    stride = kernel;
+  if (!kernel || !stride || !padding)
+    return fail(reason, "its kernel, stride and padding must be constants");
+  if ((*padding)[0] != 0 || (*padding)[1] != 0)
+    return fail(reason, "padding is not supported by the pooling components");
+  if (max) {
+    auto dilation = getIntList(aten.get(4, "dilation"), 2);
+    if (!dilation || (*dilation)[0] != 1 || (*dilation)[1] != 1)
+      return fail(reason, "dilation is not supported by fixed_maxpool2d");
+  } else if (!aten.isNone(6, "divisor_override")) {
+    return fail(reason, "divisor_override is not supported by fixed_avgpool2d");
+  }
+  // ceil_mode is harmless when it gives floor's output size.
+  if (node.outShape[2] != (node.inShape[2] - (*kernel)[0]) / (*stride)[0] + 1 ||
+      node.outShape[3] != (node.inShape[3] - (*kernel)[1]) / (*stride)[1] + 1)
+    return fail(reason, "ceil_mode is not supported by the pooling components");
+  return setWindow(node, *kernel, *stride, reason);
+}
+
+bool describeMax(ComponentCall call, HardwareNode &node, std::string &reason) {
+  return describeWindowedPool(call, node, /*max=*/true, reason);
+}
+
+/// avg_pool2d; adaptive_avg_pool2d with equal windows; mean over (H, W).
+bool describeAverage(ComponentCall call, HardwareNode &node,
+                     std::string &reason) {
+  if (call.maseOp == "avg_pool2d")
+    return describeWindowedPool(call, node, /*max=*/false, reason);
+  if (node.inShape.size() != 4)
+    return need4d(node, reason);
+  const AtenCall &aten = call.call;
+  int64_t height = node.inShape[2], width = node.inShape[3];
+  int64_t oh = 1, ow = 1;
+  if (call.maseOp == "mean") {
+    auto dims = getIntList(aten.get(1, "dim"), 1);
+    SmallVector<int64_t> normalized;
+    for (int64_t dim : dims.value_or(SmallVector<int64_t>()))
+      normalized.push_back(dim < 0 ? dim + 4 : dim);
+    llvm::sort(normalized);
+    if (normalized != SmallVector<int64_t>{2, 3})
+      return fail(reason, "fixed_avgpool2d computes the mean over dims (2, 3) "
+                          "only");
+    if (!aten.isNone(3, "dtype"))
+      return fail(reason, "a dtype argument is not supported");
+  } else {
+    auto size = getIntList(aten.get(1, "output_size"), 2);
+    if (!size)
+      return fail(reason, "its output_size must be constant");
+    oh = (*size)[0];
+    ow = (*size)[1];
+    if (oh < 1 || ow < 1 || height % oh != 0 || width % ow != 0)
+      return fail(reason, "fixed_avgpool2d needs equal windows: output size " +
+                              Twine(joinSizes(*size)) +
+                              " must divide the input's " +
+                              joinSizes({height, width}));
+  }
+  int64_t kh = height / oh, kw = width / ow;
+  return setWindow(node, {kh, kw}, {kh, kw}, reason);
+}
+
+/// The reciprocal's fraction bits for a window of n words: enough that the
+/// result is within one unit of the true mean (docs/Hardware.md), at most 30.
+bool prepareAverage(HardwareNode &node, std::string &) {
+  node.recipFrac = std::min<int64_t>(
+      30, node.format.width + ceilLog2(node.kernelH * node.kernelW) + 1);
+  return true;
+}
+
+std::vector<int64_t> evaluateMax(const HardwareNode &node,
+                                 const NodeWords &words) {
+  ArrayRef<int64_t> x = words.operands[0];
+  std::vector<int64_t> y;
+  y.reserve(node.outNumel());
+  forEachPoolWindow(node, [&](int64_t, ArrayRef<int64_t> window) {
+    int64_t best = std::numeric_limits<int64_t>::min();
+    for (int64_t index : window)
+      best = std::max(best, x[index]);
+    y.push_back(best);
+  });
+  return y;
+}
+
+std::vector<int64_t> evaluateAverage(const HardwareNode &node,
+                                     const NodeWords &words) {
+  ArrayRef<int64_t> x = words.operands[0];
+  int64_t recip = reciprocal(node.kernelH * node.kernelW, node.recipFrac);
+  std::vector<int64_t> y;
+  y.reserve(node.outNumel());
+  forEachPoolWindow(node, [&](int64_t, ArrayRef<int64_t> window) {
+    int64_t sum = 0;
+    for (int64_t index : window)
+      sum += x[index];
+    y.push_back(
+        scaleByReciprocal(sum, recip, node.recipFrac, node.format.width));
+  });
+  return y;
+}
+
+/// |max a - max b| <= max |a - b|.
+std::vector<double> boundMax(const HardwareNode &node, const NodeErrors &in) {
+  std::vector<double> result(in.result.size());
+  forEachPoolWindow(node, [&](int64_t o, ArrayRef<int64_t> window) {
+    for (int64_t i : window)
+      result[o] = std::max(result[o], in.errors[0][i]);
+  });
+  return result;
+}
+
+/// A mean's error is the mean error, plus the reciprocal's rounding as it
+/// happened.
+std::vector<double> boundAverage(const HardwareNode &node,
+                                 const NodeErrors &in) {
+  std::vector<double> result(in.result.size());
+  forEachPoolWindow(node, [&](int64_t o, ArrayRef<int64_t> window) {
+    double sum = 0, mean = 0;
+    for (int64_t i : window) {
+      sum += in.errors[0][i];
+      mean += in.operands[0][i];
+    }
+    double count = static_cast<double>(window.size());
+    result[o] = sum / count +
+                std::abs(dequantize(in.result[o], node.format) - mean / count);
+  });
+  return result;
+}
+
+void windowParameters(const HardwareNode &node, ParameterValues &values) {
+  setParameter(values, "CHANNELS", node.inShape[1]);
+  setParameter(values, "IN_HEIGHT", node.inShape[2]);
+  setParameter(values, "IN_WIDTH", node.inShape[3]);
+  setParameter(values, "KERNEL_H", node.kernelH);
+  setParameter(values, "KERNEL_W", node.kernelW);
+  setParameter(values, "STRIDE", node.stride);
+}
+
+void averageParameters(const HardwareNode &node, ParameterValues &values) {
+  windowParameters(node, values);
+  setParameter(values, "RECIP_FRAC", node.recipFrac);
+}
+
+constexpr llvm::StringRef maxParameters[] = {
+    "DATA_WIDTH", "FRAC_WIDTH", "PARALLELISM", "CHANNELS", "IN_HEIGHT",
+    "IN_WIDTH",   "KERNEL_H",   "KERNEL_W",    "STRIDE"};
+constexpr llvm::StringRef maxFiles[] = {"fixed_window_scan.sv",
+                                        "fixed_maxpool2d.sv"};
+constexpr llvm::StringRef maxOperators[] = {"max_pool2d"};
+
+constexpr llvm::StringRef averageParameterNames[] = {
+    "DATA_WIDTH", "FRAC_WIDTH", "PARALLELISM", "CHANNELS", "IN_HEIGHT",
+    "IN_WIDTH",   "KERNEL_H",   "KERNEL_W",    "STRIDE",   "RECIP_FRAC"};
+constexpr llvm::StringRef averageFiles[] = {
+    "fixed_round_sat.sv", "fixed_window_scan.sv", "fixed_avgpool2d.sv"};
+constexpr llvm::StringRef averageOperators[] = {"avg_pool2d",
+                                                "adaptive_avg_pool2d", "mean"};
+
+} // namespace
+
+constexpr Component mav::components::fixedMaxPool2d = {
+    .module = "fixed_maxpool2d",
+    .parameters = maxParameters,
+    .dependenceFiles = maxFiles,
+    .operators = maxOperators,
+    .describe = describeMax,
+    .evaluate = evaluateMax,
+    .bound = boundMax,
+    .instanceParameters = windowParameters,
+};
+
+constexpr Component mav::components::fixedAvgPool2d = {
+    .module = "fixed_avgpool2d",
+    .parameters = averageParameterNames,
+    .dependenceFiles = averageFiles,
+    .operators = averageOperators,
+    .describe = describeAverage,
+    .prepare = prepareAverage,
+    .evaluate = evaluateAverage,
+    .bound = boundAverage,
+    .instanceParameters = averageParameters,
+};

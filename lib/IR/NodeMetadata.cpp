@@ -6,8 +6,25 @@
 #include "mav/IR/MavOps.h"
 #include "mav/IR/ScalarTypes.h"
 
+#include "llvm/ADT/SmallString.h"
+
 using namespace mlir;
 using namespace mav;
+
+/// A call's `args`, by concrete op: this runs on every node that
+/// AddCommonMetadata annotates, and a type check is cheaper than a look-up
+/// by name.
+static ArrayAttr getCallArgs(Operation *node) {
+  if (auto call = dyn_cast<CallFunctionOp>(node))
+    return call.getArgsAttr();
+  if (auto call = dyn_cast<CallMethodOp>(node))
+    return call.getArgsAttr();
+  if (auto call = dyn_cast<CallModuleOp>(node))
+    return call.getArgsAttr();
+  if (isa<GetAttrOp>(node)) // `args` is not one of its own.
+    return dyn_cast_or_null<ArrayAttr>(node->getDiscardableAttr("args"));
+  return node->getAttrOfType<ArrayAttr>("args");
+}
 
 SmallVector<Value> mav::getDescribedArguments(Operation *node,
                                               ArrayRef<Attribute> entries) {
@@ -19,7 +36,7 @@ SmallVector<Value> mav::getDescribedArguments(Operation *node,
           values[index] = node->getOperand(0);
     return values;
   }
-  auto callArgs = node->getAttrOfType<ArrayAttr>("args");
+  ArrayAttr callArgs = getCallArgs(node);
   if (!callArgs)
     return values;
   bool byDataIn = isa<CallModuleOp>(node);
@@ -173,17 +190,18 @@ CommonMetaAttr mav::completeCommonMeta(Operation *node, CommonMetaAttr stored) {
 }
 
 /// leanEntry, remembered in `cache` when there is one.
-static Attribute leanEntry(Attribute entry, Type type, LeanEntryCache *cache) {
+static Attribute leanEntry(Attribute entry, Type type, LeanCache *cache) {
   if (!cache)
     return leanEntry(entry, type);
-  auto [slot, inserted] = cache->try_emplace({entry, type}, Attribute());
+  auto [slot, inserted] =
+      cache->entries.try_emplace({entry, type}, Attribute());
   if (inserted)
     slot->second = leanEntry(entry, type);
   return slot->second;
 }
 
 static ArrayAttr leanArgs(Operation *node, ArrayRef<Attribute> args,
-                          LeanEntryCache *cache = nullptr) {
+                          LeanCache *cache = nullptr) {
   SmallVector<Type> types = argumentTypes(node, args);
   SmallVector<Attribute> leaned;
   leaned.reserve(args.size());
@@ -194,7 +212,7 @@ static ArrayAttr leanArgs(Operation *node, ArrayRef<Attribute> args,
 
 /// Null when every entry is then a bare data_out_N.
 static ArrayAttr leanResults(Operation *node, ArrayRef<Attribute> results,
-                             LeanEntryCache *cache = nullptr) {
+                             LeanCache *cache = nullptr) {
   if (results.size() != node->getNumResults())
     return ArrayAttr::get(node->getContext(), results);
   SmallVector<Attribute> leaned;
@@ -221,11 +239,63 @@ void mav::setCommonMeta(Operation *node, CommonMetaAttr complete) {
   node->setAttr("common", leanCommonMeta(node, complete));
 }
 
+/// Sets the node's `common`, by concrete op where it is one (as
+/// getCallArgs).
+static void setStoredCommonMeta(Operation *node, CommonMetaAttr common) {
+  if (auto call = dyn_cast<CallFunctionOp>(node))
+    call.setCommonAttr(common);
+  else if (auto call = dyn_cast<CallMethodOp>(node))
+    call.setCommonAttr(common);
+  else if (auto call = dyn_cast<CallModuleOp>(node))
+    call.setCommonAttr(common);
+  else if (auto getAttr = dyn_cast<GetAttrOp>(node))
+    getAttr.setCommonAttr(common);
+  else
+    node->setAttr("common", common);
+}
+
+template <typename T>
+static void appendBytes(const T &data, SmallVectorImpl<char> &key) {
+  const char *bytes = reinterpret_cast<const char *>(&data);
+  key.append(bytes, bytes + sizeof(T));
+}
+
+static void appendString(StringRef string, SmallVectorImpl<char> &key) {
+  appendBytes(string.size(), key);
+  key.append(string.begin(), string.end());
+}
+
+template <typename Range>
+static void appendPointers(const Range &range, SmallVectorImpl<char> &key) {
+  appendBytes(size_t(llvm::size(range)), key);
+  for (auto element : range)
+    appendBytes(element.getAsOpaquePointer(), key);
+}
+
 void mav::setCommonMeta(Operation *node, StringRef maseType, StringRef maseOp,
                         ArrayRef<Attribute> args, ArrayRef<Attribute> results,
-                        LeanEntryCache *cache) {
-  node->setAttr("common",
-                CommonMetaAttr::get(node->getContext(), maseType, maseOp,
-                                    leanArgs(node, args, cache),
-                                    leanResults(node, results, cache)));
+                        LeanCache *cache) {
+  if (!cache) {
+    setStoredCommonMeta(node, CommonMetaAttr::get(node->getContext(), maseType,
+                                                  maseOp, leanArgs(node, args),
+                                                  leanResults(node, results)));
+    return;
+  }
+  // All that leaning reads (getDescribedArguments, leanEntry,
+  // isBareResult): nodes of equal keys lean to the same metadata.
+  SmallString<256> key;
+  appendBytes(node->getName().getAsOpaquePointer(), key);
+  appendBytes(getCallArgs(node).getAsOpaquePointer(), key);
+  appendPointers(node->getOperandTypes(), key);
+  appendPointers(node->getResultTypes(), key);
+  appendString(maseType, key);
+  appendString(maseOp, key);
+  appendPointers(args, key);
+  appendPointers(results, key);
+  auto [slot, inserted] = cache->nodes.try_emplace(key, CommonMetaAttr());
+  if (inserted)
+    slot->second = CommonMetaAttr::get(node->getContext(), maseType, maseOp,
+                                       leanArgs(node, args, cache),
+                                       leanResults(node, results, cache));
+  setStoredCommonMeta(node, slot->second);
 }

@@ -21,8 +21,10 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <cstring>
+#include <deque>
 #include <limits>
 #include <memory>
 
@@ -196,25 +198,27 @@ private:
 class NativePropagation {
 public:
   NativePropagation(ModuleOp module)
-      : context(module.getContext()), builder(context) {
-    for (auto weight : module.getOps<WeightOp>()) {
-      auto [path, name] = weight.getSymName().rsplit('.');
-      if (!name.empty())
-        weightsByModule[path].push_back(weight);
-    }
-  }
+      : context(module.getContext()), builder(context), module(module) {}
 
   /// Runs `graph`; `observe` sees each top-level node.
   FailureOr<NativeValue> runGraph(GraphOp graph, ArrayRef<NativeValue> inputs,
                                   bool observe);
 
-  std::vector<std::pair<Operation *, NodeShapes>> described;
+  /// What each observed node showed, in order: shared by the nodes that
+  /// computed the same thing (`outcomes`), else held in `ownShapes`.
+  std::vector<std::pair<Operation *, const NodeShapes *>> described;
   std::optional<Unsupported> gap;
 
   ValueMetaAttr describe(StringRef name, const NativeValue &value);
   Type refinedType(const NativeValue &value);
 
 private:
+  /// What a node computed: its results and, when observed, what it showed.
+  struct Outcome {
+    SmallVector<NativeValue, 1> results;
+    NodeShapes shapes;
+  };
+
   LogicalResult runNode(Operation *op, Environment &env, bool observe);
   FailureOr<NativeValue> convert(Attribute argument, Environment &env,
                                  Operation *op);
@@ -231,17 +235,46 @@ private:
     return failure();
   }
   Attribute constantOf(const NativeValue &value);
+  ArrayRef<WeightOp> getModuleWeights(StringRef path);
+  /// What a node of the graph being run finds under `name`.
+  Operation *lookupSymbol(SymbolRefAttr name) {
+    return symbolTable ? symbols.lookupSymbolIn(symbolTable, name) : nullptr;
+  }
 
   MLIRContext *context;
   Builder builder;
+  ModuleOp module;
   SymbolTableCollection symbols;
-  llvm::StringMap<SmallVector<WeightOp>> weightsByModule;
+  /// The symbol table that the nodes of the graph being run look up their
+  /// weights and bodies in: the same for all of them.
+  Operation *symbolTable = nullptr;
+  /// The weights of each module path, gathered on the first call_module.
+  std::optional<llvm::StringMap<SmallVector<WeightOp>>> weightsByModule;
   /// The description of each tensor already described, by name, dtype,
   /// sizes and strides: most values of a graph repeat a few of them.
   llvm::StringMap<ValueMetaAttr> tensorDescriptions;
+  /// What each node computed, by what its outcome depends on (runNode):
+  /// most nodes of a graph repeat a few calls on a few shapes, which are
+  /// bound to their schema and computed once.
+  llvm::StringMap<Outcome> outcomes;
+  /// The shapes of the observed nodes that `outcomes` does not hold.
+  std::deque<NodeShapes> ownShapes;
 };
 
 } // namespace
+
+ArrayRef<WeightOp> NativePropagation::getModuleWeights(StringRef path) {
+  if (!weightsByModule) {
+    weightsByModule.emplace();
+    for (auto weight : module.getOps<WeightOp>()) {
+      auto [prefix, name] = weight.getSymName().rsplit('.');
+      if (!name.empty())
+        (*weightsByModule)[prefix].push_back(weight);
+    }
+  }
+  auto it = weightsByModule->find(path);
+  return it == weightsByModule->end() ? ArrayRef<WeightOp>() : it->second;
+}
 
 /// Names arguments as shape propagation on libtorch does.
 static ArgumentNamer getNamer(Operation *op) {
@@ -490,6 +523,8 @@ FailureOr<NativeValue> NativePropagation::runGraph(GraphOp graph,
   Block &block = graph.getBodyBlock();
   if (inputs.size() != block.getNumArguments())
     return unsupported(graph, "the graph takes another number of inputs");
+  llvm::SaveAndRestore<Operation *> scope(
+      symbolTable, SymbolTable::getNearestSymbolTable(graph));
   // The environment holds only live values: each is dropped after the last
   // node that reads it, so memory follows the graph's width, not its length.
   // Each live value counts the reads still to come: every use is counted
@@ -739,19 +774,106 @@ FailureOr<NativeValue> NativePropagation::computeValue(const BoundCall &call) {
   return failure();
 }
 
+template <typename T>
+static void appendBytes(const T &data, SmallVectorImpl<char> &key) {
+  const char *bytes = reinterpret_cast<const char *>(&data);
+  key.append(bytes, bytes + sizeof(T));
+}
+
+static void appendInts(ArrayRef<int64_t> ints, SmallVectorImpl<char> &key) {
+  appendBytes(uint32_t(ints.size()), key);
+  key.append(reinterpret_cast<const char *>(ints.data()),
+             reinterpret_cast<const char *>(ints.data() + ints.size()));
+}
+
+/// Appends all that `value` holds to `key`, so that two values append the
+/// same bytes only when they are equal.
+static void appendValue(const NativeValue &value, SmallVectorImpl<char> &key) {
+  appendBytes(value.kind, key);
+  appendBytes(value.dtype, key);
+  appendInts(value.sizes, key);
+  appendInts(value.strides, key);
+  appendBytes(value.constant.getAsOpaquePointer(), key);
+  appendBytes(uint32_t(value.elements.size()), key);
+  for (const NativeValue &element : value.elements)
+    appendValue(element, key);
+}
+
+/// A call's results and what it shows depend on its operator, on the form of
+/// its arguments (the constants, and which operand each refers to) and on
+/// the values of its operands, and on nothing else of the node: `key` says
+/// all of that. Empty when the call cannot be remembered.
+static void callKey(Operation *op, Environment &env, bool observe,
+                    SmallVectorImpl<char> &key) {
+  key.clear();
+  Attribute target, args, kwargs;
+  if (auto call = dyn_cast<CallFunctionOp>(op)) {
+    key.push_back('f');
+    target = call.getTargetAttr();
+    args = call.getArgsAttr();
+    kwargs = call.getKwargsAttr();
+  } else if (auto call = dyn_cast<CallMethodOp>(op)) {
+    key.push_back('m');
+    target = call.getTargetAttr();
+    args = call.getArgsAttr();
+    kwargs = call.getKwargsAttr();
+  } else {
+    return;
+  }
+  key.push_back(observe);
+  appendBytes(target.getAsOpaquePointer(), key);
+  appendBytes(args.getAsOpaquePointer(), key);
+  appendBytes(kwargs.getAsOpaquePointer(), key);
+  for (Value operand : op->getOperands()) {
+    auto it = env.find(operand);
+    if (it == env.end()) {
+      key.clear();
+      return;
+    }
+    appendValue(it->second, key);
+  }
+}
+
 LogicalResult NativePropagation::runNode(Operation *op, Environment &env,
                                          bool observe) {
+  // A node that computes what an earlier one computed takes its outcome.
+  SmallString<128> key;
+  auto reuse = [&](const Outcome &outcome) -> LogicalResult {
+    if (outcome.results.size() != op->getNumResults())
+      return unsupported(op, "another number of results than the node has");
+    if (observe)
+      described.emplace_back(op, &outcome.shapes);
+    for (auto [result, value] : llvm::zip(op->getResults(), outcome.results))
+      env[result] = value;
+    return success();
+  };
+  callKey(op, env, observe, key);
+  if (!key.empty()) {
+    auto it = outcomes.find(key);
+    if (it != outcomes.end())
+      return reuse(it->second);
+  }
   NodeShapes shapes;
   SmallVector<NativeValue> results;
   if (auto getAttr = dyn_cast<GetAttrOp>(op)) {
     auto weight =
-        symbols.lookupNearestSymbolFrom<WeightOp>(op, getAttr.getTargetAttr());
+        dyn_cast_or_null<WeightOp>(lookupSymbol(getAttr.getTargetAttr()));
     auto type = weight ? weight.getWeightType().dyn_cast<RankedTensorType>()
                        : RankedTensorType();
     std::optional<ScalarType> dtype =
         type ? getScalarType(type.getElementType()) : std::nullopt;
     if (!dtype || !type.hasStaticShape())
       return unsupported(op, "a weight without a static shape and dtype");
+    // Only a 0-dim si64 weight's value is read (readScalarInteger): any
+    // other weight's outcome depends on its type alone.
+    if (type.getRank() != 0 || !type.getElementType().isSignedInteger(64)) {
+      key.push_back('w');
+      key.push_back(observe);
+      appendBytes(type.getAsOpaquePointer(), key);
+      auto it = outcomes.find(key);
+      if (it != outcomes.end())
+        return reuse(it->second);
+    }
     results.push_back(NativeValue::tensor(
         type.getShape(), contiguousStrides(type.getShape()), *dtype));
     if (std::optional<int64_t> number = readScalarInteger(weight))
@@ -768,7 +890,7 @@ LogicalResult NativePropagation::runNode(Operation *op, Environment &env,
   } else if (auto call = dyn_cast<CallModuleOp>(op)) {
     GraphOp body;
     if (call.getBodyAttr())
-      body = symbols.lookupNearestSymbolFrom<GraphOp>(op, call.getBodyAttr());
+      body = dyn_cast_or_null<GraphOp>(lookupSymbol(call.getBodyAttr()));
     if (!body)
       return unsupported(op, "a module without a body graph");
     SmallVector<NativeValue> args;
@@ -785,7 +907,7 @@ LogicalResult NativePropagation::runNode(Operation *op, Environment &env,
       ArgumentNamer namer;
       for (const NativeValue &arg : args)
         shapes.args.push_back(describe(namer.nextDataIn(), arg));
-      for (WeightOp weight : weightsByModule.lookup(call.getTarget())) {
+      for (WeightOp weight : getModuleWeights(call.getTarget())) {
         ShapedType type = weight.getWeightType();
         std::optional<ScalarType> dtype = getScalarType(type.getElementType());
         if (!dtype)
@@ -824,7 +946,16 @@ LogicalResult NativePropagation::runNode(Operation *op, Environment &env,
           describe("data_out_" + std::to_string(index), result));
       shapes.resultTypes.push_back(refinedType(result));
     }
-    described.emplace_back(op, std::move(shapes));
+  }
+  if (!key.empty()) {
+    Outcome &outcome = outcomes[key];
+    outcome.results.assign(results.begin(), results.end());
+    outcome.shapes = std::move(shapes);
+    return reuse(outcome);
+  }
+  if (observe) {
+    ownShapes.push_back(std::move(shapes));
+    described.emplace_back(op, &ownShapes.back());
   }
   for (auto [result, value] : llvm::zip(op->getResults(), results))
     env[result] = std::move(value);
@@ -857,7 +988,7 @@ LogicalResult mav::propagateShapesNatively(
   for (auto [index, leaf] : llvm::enumerate(leaves))
     outputs.push_back(
         propagation.describe("data_out_" + std::to_string(index), *leaf));
-  for (auto &[op, shapes] : propagation.described)
-    onNode(op, shapes);
+  for (auto [op, shapes] : propagation.described)
+    onNode(op, *shapes);
   return success();
 }

@@ -36,6 +36,29 @@ InferredOperator inferOperator(Operation *op) {
                           getNodeTarget(op)};
 }
 
+/// inferOperator, remembered for each call target: a graph calls a few
+/// targets many times.
+class OperatorCache {
+public:
+  InferredOperator get(Operation *op) {
+    Attribute target;
+    if (auto call = dyn_cast<CallFunctionOp>(op))
+      target = call.getTargetAttr();
+    else if (auto call = dyn_cast<CallMethodOp>(op))
+      target = call.getTargetAttr();
+    else
+      return inferOperator(op);
+    auto [slot, inserted] = byTarget.try_emplace(
+        {op->getName().getAsOpaquePointer(), target}, InferredOperator());
+    if (inserted)
+      slot->second = inferOperator(op);
+    return slot->second;
+  }
+
+private:
+  llvm::DenseMap<std::pair<void *, Attribute>, InferredOperator> byTarget;
+};
+
 struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
   using AddCommonMetadataBase::AddCommonMetadataBase;
 
@@ -59,12 +82,11 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
         return signalPassFailure();
   }
 
-  LogicalResult
-  inferOperators(GraphOp graph,
-                 llvm::DenseMap<Operation *, InferredOperator> &operators) {
+  /// Reports the nodes of unknown operators: errors unless allowed.
+  LogicalResult inferOperators(GraphOp graph, OperatorCache &operators) {
     bool ok = true;
     for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>()) {
-      InferredOperator inferred = inferOperator(node);
+      InferredOperator inferred = operators.get(node);
       if (inferred.maseOp.empty()) {
         ++numUnknown;
         auto diag = allowUnknown ? node->emitWarning() : node->emitError();
@@ -72,9 +94,7 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
              << inferred.target
              << "': add it to the op registry (lib/Operators/OpTable.cpp)";
         ok &= allowUnknown.getValue();
-        inferred.maseOp = "unknown";
       }
-      operators[node] = inferred;
     }
     return success(ok);
   }
@@ -111,7 +131,7 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
   }
 
   LogicalResult annotate(GraphOp graph) {
-    llvm::DenseMap<Operation *, InferredOperator> operators;
+    OperatorCache operators;
     if (failed(inferOperators(graph, operators)))
       return failure();
     FailureOr<SmallVector<RankedTensorType>> inputs = dummyInputs(graph);
@@ -126,7 +146,7 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
                                               : ShapeEngine::Auto;
     bool native = false;
     options.usedNativeRules = &native;
-    LeanEntryCache leaned;
+    LeanCache leaned;
     SmallVector<Attribute> outputs;
     MLIRContext *context = &getContext();
     // Metadata is stored without what the types say, so each node's
@@ -140,7 +160,9 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
            llvm::zip(op->getResults(), shapes.resultTypes))
         if (type)
           result.setType(type);
-      const InferredOperator &inferred = operators.lookup(op);
+      InferredOperator inferred = operators.get(op);
+      if (inferred.maseOp.empty())
+        inferred.maseOp = "unknown";
       setCommonMeta(op, inferred.maseType, inferred.maseOp, shapes.args,
                     shapes.results, &leaned);
       ++numNodes;

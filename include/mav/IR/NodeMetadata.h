@@ -19,6 +19,7 @@
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace mav {
 
@@ -41,18 +42,23 @@ CommonMetaAttr leanCommonMeta(mlir::Operation *node, CommonMetaAttr complete);
 /// the node's types must be final.
 void setCommonMeta(mlir::Operation *node, CommonMetaAttr complete);
 
-/// What leaning gave for each (entry, type) pair. A pass that stores
+/// What leaning gave: for each (entry, type) pair, and for each node's
+/// metadata under all that leaning it reads (the node's kind, its call
+/// arguments, its types and the complete entries). A pass that stores
 /// metadata on many nodes of the same few shapes keeps one across nodes;
 /// what it stores is the same with or without it.
-using LeanEntryCache =
-    llvm::DenseMap<std::pair<mlir::Attribute, mlir::Type>, mlir::Attribute>;
+struct LeanCache {
+  llvm::DenseMap<std::pair<mlir::Attribute, mlir::Type>, mlir::Attribute>
+      entries;
+  llvm::StringMap<CommonMetaAttr> nodes;
+};
 
 /// The same for complete metadata given by its parts, which are not made
 /// into attributes first.
 void setCommonMeta(mlir::Operation *node, llvm::StringRef maseType,
                    llvm::StringRef maseOp, llvm::ArrayRef<mlir::Attribute> args,
                    llvm::ArrayRef<mlir::Attribute> results,
-                   LeanEntryCache *cache = nullptr);
+                   LeanCache *cache = nullptr);
 
 } // namespace mav
 

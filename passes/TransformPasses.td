@@ -70,7 +70,9 @@ def Quantize : Pass<"mav-quantize", "mlir::ModuleOp"> {
     `calibration-seed`. `calibration-inputs` is a torch.save file: a
     tensor (one sample of a one-input graph), a list of samples (each a
     tensor or a list of tensors, one per input, of the input's shape), or
-    a dict whose "inputs" is one sample (test/models' NAME.io.pt). Errors
+    a dict whose "inputs" is one sample (the layout of test/models'
+    NAME.io.pt); libtorch 1.13 reads no one-element list or one-entry dict,
+    so write tuples there. Errors
     name the option or the file: `calibrate` below 1, `calibrate` with
     `calibration-inputs`, `frac` or `calibration-seed` without
     calibration, an unreadable file or one whose samples do not fit.

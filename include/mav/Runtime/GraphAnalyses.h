@@ -70,7 +70,8 @@ mlir::LogicalResult analyseScale(GraphOp graph, const RandomDraw &draw,
 /// torch::pickle_load; `inputsName` names it in diagnostics): a tensor (one
 /// sample of a one-input graph), a list of samples, each a tensor or a list
 /// of tensors (one per graph input), or a dict whose "inputs" is one sample
-/// (test/models' NAME.io.pt).
+/// (the layout of test/models' NAME.io.pt; libtorch reads no one-element
+/// list or one-entry dict).
 struct RangeObservation {
   RandomDraw draw;
   int64_t samples = 1;

@@ -1,11 +1,14 @@
 //===- GraphAnalyses.cpp - Analyses that run a graph forward and back -----===//
 //
-// Both analyses run the graph once through the interpreter with gradients
-// tracked: inputs drawn from the seed, forward, output gradients drawn from
-// the same generator, backward. The scale analysis measures each top-level
-// node's first float result and hooks its gradient, then reads the
-// parameters' gradients; the order analysis watches which call_module nodes
-// run and which parameters they read, and hooks every parameter.
+// The scale and execution-order analyses run the graph once through the
+// interpreter with gradients tracked: inputs drawn from the seed, forward,
+// output gradients drawn from the same generator, backward. The scale
+// analysis measures each top-level node's first float result and hooks its
+// gradient, then reads the parameters' gradients; the order analysis
+// watches which call_module nodes run and which parameters they read, and
+// hooks every parameter. The range observation (calibration) only runs
+// forward, without gradients, once per sample, and keeps each node's
+// largest magnitude.
 //
 //===----------------------------------------------------------------------===//
 

@@ -44,19 +44,70 @@ def Quantize : Pass<"mav-quantize", "mlir::ModuleOp"> {
     2 <= width <= 24, 0 <= frac < width, a `by_name` entry naming no node
     or input, a `by_type` entry naming an operator without hardware.
 
+    **Calibration.** With `calibrate=N` or `calibration-inputs=FILE` the
+    pass runs the float graph forward (through the libtorch runtime) and
+    chooses each node's fraction width from the range it saw, within the
+    total width (the config's `default` width, else `width`), like hls4ml's
+    profiling. The range r of a node is the largest |x| over every sample
+    of its result, of its stream inputs (they are cast into its format)
+    and, for linear and conv2d, of its weight and bias. Its integer bits
+    (sign included) are the smallest I >= 1 with 2^(I-1) > r * (1 + 1/8);
+    the margin of 1/8 keeps a value near the range from saturating after
+    rounding and leaves room for inputs a little beyond the samples. Then
+    frac = width - I; when I > width the node is saturating: frac = 0, and
+    it is listed. The graph input's format comes from the inputs' range.
+    `by_name` and `by_type` entries still win over calibration.
+
+    ```sh
+    mav-opt net.mlir -mav-raise -mav-fold-batchnorm \
+      -mav-quantize='width=16 calibrate=32 calibration-seed=100'
+    mav-opt net.mlir -mav-raise -mav-fold-batchnorm \
+      -mav-quantize='width=16 calibration-inputs=samples.pt'
+    ```
+
+    `calibrate=N` draws N inputs as `mav-run --samples=N --seed=S` does:
+    torch.manual_seed(S + i), then torch.randn per input, S being
+    `calibration-seed`. `calibration-inputs` is a torch.save file: a
+    tensor (one sample of a one-input graph), a list of samples (each a
+    tensor or a list of tensors, one per input, of the input's shape), or
+    a dict whose "inputs" is one sample (the layout of test/models'
+    NAME.io.pt); libtorch 1.13 reads no one-element list or one-entry dict,
+    so write tuples there. Errors
+    name the option or the file: `calibrate` below 1, `calibrate` with
+    `calibration-inputs`, `frac` or `calibration-seed` without
+    calibration, an unreadable file or one whose samples do not fit.
+
     Pass outputs: `quantized` (node count), `formats` (nodes per
-    "<width,frac>"), `unquantized_nodes` (nodes left in float, by name).
+    "<width,frac>"), `unquantized_nodes` (nodes left in float, by name);
+    with calibration also `calibration`: `samples` (how many ran),
+    `calibrated` and `saturating` (counts), `saturating_nodes` (names),
+    `nodes` (node or input name -> `{frac, range}`, for every node whose
+    frac calibration chose).
   }];
   let options = [
     Option<"width", "width", "int64_t", /*default=*/"8",
-           "default word width in bits, 2..24">,
+           "default word width in bits, 2..24; with calibration, the total "
+           "width the chosen formats share">,
     Option<"frac", "frac", "int64_t", /*default=*/"4",
-           "default fraction bits, 0 <= frac < width">,
+           "default fraction bits, 0 <= frac < width; not with calibration">,
     Option<"configFile", "config", "std::string", /*default=*/"\"\"",
            "JSON file with per-type and per-name formats">,
+    Option<"calibrate", "calibrate", "int64_t", /*default=*/"0",
+           "choose each node's frac from its range over this many seeded "
+           "random inputs (at least 1; 0, the default: no calibration)">,
+    Option<"calibrationSeed", "calibration-seed", "uint64_t",
+           /*default=*/"0",
+           "seed of the first calibration input (seed + i for the i-th)">,
+    Option<"calibrationInputs", "calibration-inputs", "std::string",
+           /*default=*/"\"\"",
+           "torch.save file of calibration inputs, instead of random ones">,
   ];
   let statistics = [
     Statistic<"numQuantized", "quantized", "nodes given a fixed-point format">,
+    Statistic<"numCalibrated", "calibrated",
+              "nodes whose frac calibration chose">,
+    Statistic<"numSaturating", "saturating",
+              "calibrated nodes whose range needs more than the width">,
   ];
 }
 

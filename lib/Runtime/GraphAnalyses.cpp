@@ -1,11 +1,14 @@
 //===- GraphAnalyses.cpp - Analyses that run a graph forward and back -----===//
 //
-// Both analyses run the graph once through the interpreter with gradients
-// tracked: inputs drawn from the seed, forward, output gradients drawn from
-// the same generator, backward. The scale analysis measures each top-level
-// node's first float result and hooks its gradient, then reads the
-// parameters' gradients; the order analysis watches which call_module nodes
-// run and which parameters they read, and hooks every parameter.
+// The scale and execution-order analyses run the graph once through the
+// interpreter with gradients tracked: inputs drawn from the seed, forward,
+// output gradients drawn from the same generator, backward. The scale
+// analysis measures each top-level node's first float result and hooks its
+// gradient, then reads the parameters' gradients; the order analysis
+// watches which call_module nodes run and which parameters they read, and
+// hooks every parameter. The range observation (calibration) only runs
+// forward, without gradients, once per sample, and keeps each node's
+// largest magnitude.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +24,7 @@
 #include <ATen/ATen.h>
 #include <torch/csrc/autograd/autograd.h>
 #include <torch/csrc/autograd/grad_mode.h>
+#include <torch/csrc/jit/serialization/pickle.h>
 
 using namespace mlir;
 using namespace mav;
@@ -100,7 +104,165 @@ double stdOf(const at::Tensor &tensor) {
   return values.numel() > 1 ? values.std().item<double>() : 0.0;
 }
 
+/// One calibration sample as the graph's inputs: a tensor, or a list or
+/// tuple of tensors, one per input, each of the input's shape (converted to
+/// its dtype). On failure returns why.
+std::string sampleInputs(GraphOp graph, const c10::IValue &sample,
+                         std::vector<c10::IValue> &inputs) {
+  std::vector<c10::IValue> tensors;
+  if (sample.isTensor())
+    tensors.push_back(sample);
+  else if (sample.isList())
+    for (const c10::IValue &item : sample.toListRef())
+      tensors.push_back(item);
+  else if (sample.isTuple())
+    for (const c10::IValue &item : sample.toTupleRef().elements())
+      tensors.push_back(item);
+  else
+    return "is a " + sample.tagKind() + ", not a tensor or a list of tensors";
+  Block::BlockArgListType arguments = graph.getBodyBlock().getArguments();
+  if (tensors.size() != arguments.size())
+    return "has " + std::to_string(tensors.size()) + " tensors; @" +
+           graph.getSymName().str() + " takes " +
+           std::to_string(arguments.size()) + " inputs";
+  for (auto [index, value, argument] : llvm::enumerate(tensors, arguments)) {
+    if (!value.isTensor())
+      return "input " + std::to_string(index) + " is a " + value.tagKind() +
+             ", not a tensor";
+    at::Tensor tensor = value.toTensor();
+    auto type = dyn_cast<RankedTensorType>(argument.getType());
+    std::optional<c10::ScalarType> dtype =
+        type ? convertElementType(type.getElementType()) : std::nullopt;
+    if (!type || !dtype)
+      return "input " + std::to_string(index) +
+             ": the graph's input has no tensor type with a torch dtype";
+    if (type.hasStaticShape() &&
+        !tensor.sizes().equals(
+            c10::IntArrayRef(type.getShape().data(), type.getShape().size()))) {
+      std::string shape;
+      llvm::raw_string_ostream os(shape);
+      llvm::interleave(tensor.sizes(), os, "x");
+      os << ", the graph takes ";
+      llvm::interleave(type.getShape(), os, "x");
+      return "input " + std::to_string(index) + " has shape " + os.str();
+    }
+    inputs.push_back(tensor.to(*dtype));
+  }
+  return "";
+}
+
+/// The samples in a calibration inputs file (RangeObservation); on failure
+/// returns why.
+std::string readSamples(GraphOp graph, const RangeObservation &observation,
+                        std::vector<std::vector<c10::IValue>> &samples) {
+  c10::IValue contents;
+  try {
+    std::vector<char> bytes(observation.inputsData->begin(),
+                            observation.inputsData->end());
+    contents = torch::jit::pickle_load(bytes);
+  } catch (const c10::Error &error) {
+    StringRef message =
+        StringRef(error.what_without_backtrace()).split('\n').first;
+    // Python pickles a one-element list with APPEND and a one-entry dict
+    // with SETITEM, which libtorch 1.13's unpickler does not know.
+    StringRef hint = message.starts_with("Unknown opcode")
+                         ? " (libtorch reads no one-element list or "
+                           "one-entry dict: save tuples, e.g. (x,))"
+                         : "";
+    return ("not a torch.save file libtorch reads: " + message + hint).str();
+  } catch (const std::exception &error) {
+    return std::string("not a torch.save file libtorch reads: ") + error.what();
+  }
+  std::vector<c10::IValue> listed;
+  if (contents.isGenericDict()) {
+    c10::Dict<c10::IValue, c10::IValue> dict = contents.toGenericDict();
+    auto found = dict.find(c10::IValue("inputs"));
+    if (found == dict.end())
+      return "a dict without \"inputs\"";
+    listed.push_back(found->value());
+  } else if (contents.isTensor()) {
+    listed.push_back(contents);
+  } else if (contents.isList()) {
+    for (const c10::IValue &item : contents.toListRef())
+      listed.push_back(item);
+  } else if (contents.isTuple()) {
+    for (const c10::IValue &item : contents.toTupleRef().elements())
+      listed.push_back(item);
+  } else {
+    return "holds a " + contents.tagKind() +
+           ", not a tensor, a list of samples or a dict with \"inputs\"";
+  }
+  if (listed.empty())
+    return "holds no samples";
+  for (auto [index, sample] : llvm::enumerate(listed)) {
+    std::vector<c10::IValue> inputs;
+    std::string error = sampleInputs(graph, sample, inputs);
+    if (!error.empty())
+      return "sample " + std::to_string(index) + " " + error;
+    samples.push_back(std::move(inputs));
+  }
+  return "";
+}
+
 } // namespace
+
+LogicalResult
+mav::torch_runtime::observeValueRanges(GraphOp graph,
+                                       const RangeObservation &observation,
+                                       ValueRangeResult &result) {
+  c10::AutoGradMode gradients(false);
+  std::vector<std::vector<c10::IValue>> samples;
+  if (observation.inputsData) {
+    std::string error = readSamples(graph, observation, samples);
+    if (!error.empty())
+      return graph.emitError() << "calibration inputs '"
+                               << observation.inputsName << "': " << error;
+  }
+  int64_t count = observation.inputsData ? static_cast<int64_t>(samples.size())
+                                         : observation.samples;
+  const RandomDraw &draw = observation.draw;
+  Interpreter interpreter(graph->getParentOfType<ModuleOp>(), c10::kCPU);
+  result.inputAbsMax.assign(graph.getBodyBlock().getNumArguments(), 0.0);
+  auto absMax = [](const at::Tensor &tensor) {
+    return tensor.numel() == 0
+               ? 0.0
+               : tensor.detach().abs().max().to(at::kDouble).item<double>();
+  };
+  Interpreter::Observer observer = [&](Operation *node, ArrayRef<c10::IValue>,
+                                       ArrayRef<std::string>,
+                                       ArrayRef<c10::IValue> results) {
+    if (isa<GetAttrOp>(node))
+      return;
+    std::vector<c10::IValue> leaves;
+    for (const c10::IValue &value : results)
+      flattenValue(value, leaves);
+    for (const c10::IValue &leaf : leaves)
+      if (leaf.isTensor() && leaf.toTensor().is_floating_point()) {
+        double &entry = result.nodeAbsMax[node];
+        entry = std::max(entry, absMax(leaf.toTensor()));
+      }
+  };
+  for (int64_t index = 0; index < count; ++index) {
+    std::vector<c10::IValue> inputs;
+    if (observation.inputsData) {
+      inputs = samples[index];
+    } else {
+      FailureOr<std::vector<c10::IValue>> drawn = makeRandomInputs(
+          graph, draw.seed + index, draw.intHigh, c10::kCPU,
+          draw.distribution == InputDistribution::Uniform, draw.scale);
+      if (failed(drawn))
+        return failure();
+      inputs = std::move(*drawn);
+    }
+    for (auto [input, range] : llvm::zip(inputs, result.inputAbsMax))
+      if (input.isTensor() && input.toTensor().is_floating_point())
+        range = std::max(range, absMax(input.toTensor()));
+    if (failed(interpreter.run(graph, inputs, observer)))
+      return failure();
+    ++result.samples;
+  }
+  return success();
+}
 
 LogicalResult mav::torch_runtime::analyseScale(GraphOp graph,
                                                const RandomDraw &draw,

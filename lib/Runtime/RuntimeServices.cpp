@@ -51,3 +51,10 @@ LogicalResult mav::recordExecOrder(GraphOp graph, const RandomDraw &draw,
   return runtime_services::recordExecOrder.call(graph, graph, draw, backward,
                                                 result);
 }
+
+LogicalResult mav::observeValueRanges(GraphOp graph,
+                                      const RangeObservation &observation,
+                                      ValueRangeResult &result) {
+  return runtime_services::observeValueRanges.call(graph, graph, observation,
+                                                   result);
+}

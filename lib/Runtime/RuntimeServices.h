@@ -22,6 +22,8 @@ inline constexpr TorchService<decltype(mav::analyseScale)> analyseScale{
     "runtime.analyseScale"};
 inline constexpr TorchService<decltype(mav::recordExecOrder)> recordExecOrder{
     "runtime.recordExecOrder"};
+inline constexpr TorchService<decltype(mav::observeValueRanges)>
+    observeValueRanges{"runtime.observeValueRanges"};
 } // namespace runtime_services
 
 /// The implementations, on libtorch (MavRuntime).
@@ -29,6 +31,7 @@ namespace torch_runtime {
 decltype(mav::propagateShapes) propagateShapes;
 decltype(mav::analyseScale) analyseScale;
 decltype(mav::recordExecOrder) recordExecOrder;
+decltype(mav::observeValueRanges) observeValueRanges;
 } // namespace torch_runtime
 } // namespace mav
 

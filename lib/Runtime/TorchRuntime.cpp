@@ -13,4 +13,6 @@ void mav::registerRuntimeTorchServices() {
   runtime_services::propagateShapes.provide(torch_runtime::propagateShapes);
   runtime_services::analyseScale.provide(torch_runtime::analyseScale);
   runtime_services::recordExecOrder.provide(torch_runtime::recordExecOrder);
+  runtime_services::observeValueRanges.provide(
+      torch_runtime::observeValueRanges);
 }

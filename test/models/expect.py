@@ -38,6 +38,10 @@ EXPR is a Python expression over these names:
                         PyTorch's forward hooks (leaf_module_output_types)
     module_params(PATH) sum(p.numel() for p in module.parameters()) of the
                         module at PATH of eager()
+    calibrated_frac(PATH, WIDTH, SAMPLES, SEED)
+                        the frac -mav-quantize's calibration gives the leaf
+                        module PATH ("" for the graph input), measured with
+                        forward hooks on eager()
     eager()             the model NAME.pt was traced from, as generate.py
                         builds it (eager_model: its seed and calibration),
                         in eval mode, e.g. eager().conv1.stride
@@ -233,6 +237,46 @@ class Model:
         return sum(p.numel() for p in
                    self.eager().get_submodule(path).parameters())
 
+    def calibrated_frac(self, node, width, samples, seed):
+        """The frac -mav-quantize='width=W calibrate=N calibration-seed=S'
+        gives `node` (a leaf module's path, or "" for the graph input), from
+        PyTorch: over inputs drawn after torch.manual_seed(S + i), i < N,
+        the largest |x| of the module's input, output, weight and bias, r;
+        I the smallest I >= 1 with 2^(I-1) > r * 9/8; frac = W - I, or 0
+        when I > W."""
+        import torch
+        model = self.eager()
+        shapes = [shape_of(t) for t in self.json["input_shapes"]]
+        seen = [0.0]
+
+        def magnitude(t):
+            return float(t.detach().abs().max()) if t.numel() else 0.0
+
+        def hook(module, inputs, output):
+            values = [t for t in list(inputs) + [output]
+                      if isinstance(t, torch.Tensor)]
+            values += list(module.parameters(recurse=False))
+            seen[0] = max([seen[0]] + [magnitude(t) for t in values])
+
+        handle = (model.get_submodule(node).register_forward_hook(hook)
+                  if node else None)
+        try:
+            with torch.no_grad():
+                for i in range(samples):
+                    torch.manual_seed(seed + i)
+                    inputs = [torch.randn(shape) for shape in shapes]
+                    if not node:
+                        seen[0] = max([seen[0]] +
+                                      [magnitude(t) for t in inputs])
+                    model(*inputs)
+        finally:
+            if handle:
+                handle.remove()
+        bits = 1
+        while not 2.0 ** (bits - 1) > seen[0] * 9 / 8:
+            bits += 1
+        return width - bits if bits <= width else 0
+
     def eager(self):
         if self._eager is None:
             self._eager = eager_model(self.name)[0]
@@ -258,6 +302,7 @@ def evaluate(model, expr):
         "eager": model.eager, "loaded": model.loaded,
         "leaf_output": model.leaf_output,
         "module_params": model.module_params,
+        "calibrated_frac": model.calibrated_frac,
         "numel": lambda x: int(__import__("math").prod(shape_of(x))),
         "dims": lambda x: "x".join(str(d) for d in shape_of(x)),
         "listed": lambda x: ", ".join(str(v) for v in x),

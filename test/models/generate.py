@@ -500,6 +500,7 @@ def _frozen_stem():
 
 def _hw_classes():
     """Modules of the hw_* models; __module__ pinned as in _custom_classes."""
+    import torch
     import torch.nn as nn
 
     class HwMLP(nn.Module):
@@ -548,7 +549,29 @@ def _hw_classes():
             y = self.relu(y + x)
             return self.fc(self.pool(y).flatten(1))
 
-    classes = (HwMLP, HwCNN, HwResidual)
+    class HwRanges(nn.Module):
+        """Layers whose ranges differ: conv2's weights and bias are scaled
+        by 50, so its activations are tens of times conv1's. One format
+        for every layer either saturates conv2 or rounds conv1 coarsely."""
+
+        def __init__(self):
+            super().__init__()
+            self.conv1 = nn.Conv2d(3, 4, 3, padding=1)
+            self.relu1 = nn.ReLU()
+            self.conv2 = nn.Conv2d(4, 4, 3, padding=1)
+            self.relu2 = nn.ReLU()
+            self.pool = nn.MaxPool2d(2)
+            self.flatten = nn.Flatten()
+            self.fc = nn.Linear(64, 8)
+            with torch.no_grad():
+                self.conv2.weight.mul_(50)
+                self.conv2.bias.mul_(50)
+
+        def forward(self, x):  # x: (1, 3, 8, 8)
+            x = self.relu2(self.conv2(self.relu1(self.conv1(x))))
+            return self.fc(self.flatten(self.pool(x)))
+
+    classes = (HwMLP, HwCNN, HwResidual, HwRanges)
     for c in classes:
         c.__module__ = "mav_test_models"
         c.__qualname__ = c.__name__
@@ -574,6 +597,13 @@ def _hw_cnn():
           "Linear(4,4); random BN statistics, input 1x4x6x6")
 def _hw_residual():
     return Spec(_randomise_batchnorms(_hw_classes()[2]()), _randn(1, 4, 6, 6))
+
+
+@register("hw_ranges", "hardware flow, calibration: Conv2d(3,4,3,pad 1) -> "
+          "ReLU -> Conv2d(4,4,3,pad 1) with weights and bias x50 -> ReLU -> "
+          "MaxPool2d(2) -> Flatten -> Linear(64,8); input 1x3x8x8")
+def _hw_ranges():
+    return Spec(_hw_classes()[3](), _randn(1, 3, 8, 8))
 
 
 # Operator coverage (issue 12): small torch.nn models that use the operators

@@ -14,6 +14,9 @@
 
 #include "mav/IR/MavOps.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringRef.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -60,6 +63,39 @@ struct ScaleAnalysisResult {
 /// top-level node's result and of every parameter's gradient.
 mlir::LogicalResult analyseScale(GraphOp graph, const RandomDraw &draw,
                                  bool backward, ScaleAnalysisResult &result);
+
+/// The samples a calibration runs the graph on: `samples` drawn as `draw`
+/// says with seeds draw.seed, draw.seed + 1, ... (as mav-run --samples), or,
+/// when `inputsData` is set, every sample in that torch.save file (read with
+/// torch::pickle_load; `inputsName` names it in diagnostics): a tensor (one
+/// sample of a one-input graph), a list of samples, each a tensor or a list
+/// of tensors (one per graph input), or a dict whose "inputs" is one sample
+/// (the layout of test/models' NAME.io.pt; libtorch reads no one-element
+/// list or one-entry dict).
+struct RangeObservation {
+  RandomDraw draw;
+  int64_t samples = 1;
+  std::optional<llvm::StringRef> inputsData;
+  std::string inputsName;
+};
+
+/// The largest magnitudes seen over all samples.
+struct ValueRangeResult {
+  /// Of every float tensor result of each top-level node.
+  llvm::DenseMap<mlir::Operation *, double> nodeAbsMax;
+  /// Of each graph input (0 for a non-float one).
+  std::vector<double> inputAbsMax;
+  /// How many samples ran.
+  int64_t samples = 0;
+};
+
+/// Runs `graph` forward, without gradients, on every sample `observation`
+/// gives, and records the largest |x| of each node's results and of each
+/// input. An unreadable file, or a sample that does not fit the graph's
+/// inputs, is a diagnostic naming the file.
+mlir::LogicalResult observeValueRanges(GraphOp graph,
+                                       const RangeObservation &observation,
+                                       ValueRangeResult &result);
 
 struct ExecOrderResult {
   /// call_module nodes in the order they began.

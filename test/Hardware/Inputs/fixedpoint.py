@@ -133,6 +133,54 @@ def avgpool2d(x, kh, kw, stride, width, recip_frac):
             for _, _, _, win in _windows(x, kh, kw, stride)]
 
 
+# Operators of the mobile networks (docs/Hardware.md, "Per operation").
+
+def clamp(x, lo, hi):
+    """ReLU6 / Hardtanh: min(max(x, lo), hi); lo, hi are words of the format."""
+    return min(max(x, lo), hi)
+
+
+def hard_t(x, frac):
+    """t = clamp(x + 3 * 2^F, 0, 6 * 2^F), exact (relu6(x + 3) in <W + 4, F>)."""
+    return min(max(x + 3 * (1 << frac), 0), 6 * (1 << frac))
+
+
+def hardsigmoid(x, width, frac, recip_frac):
+    """relu6(x + 3) / 6: requant_W(t * reciprocal(6, RF), RF)."""
+    return requant(hard_t(x, frac) * reciprocal(6, recip_frac), recip_frac, width)
+
+
+def hardswish(x, width, frac, recip_frac):
+    """x * relu6(x + 3) / 6: requant_W(x * t * reciprocal(6, RF), F + RF)."""
+    return requant(x * hard_t(x, frac) * reciprocal(6, recip_frac),
+                   frac + recip_frac, width)
+
+
+def concat2(x0, x1, in0_words, in1_words):
+    """torch.cat of two streams along the channels: per image, the in0_words
+    words of x0, then the in1_words words of x1."""
+    assert len(x0) % in0_words == 0 and len(x1) % in1_words == 0
+    assert len(x0) // in0_words == len(x1) // in1_words
+    out = []
+    for k in range(len(x0) // in0_words):
+        out += x0[k * in0_words:(k + 1) * in0_words]
+        out += x1[k * in1_words:(k + 1) * in1_words]
+    return out
+
+
+def channel_mul(x, s, channels, spatial, width, frac):
+    """x * s, s broadcast over H, W: x has channels * spatial words per image,
+    s channels words per image; word i of an image times s[i // spatial],
+    requantised by frac."""
+    n = channels * spatial
+    assert len(x) % n == 0 and len(s) == len(x) // n * channels
+    out = []
+    for k in range(len(x) // n):
+        for i in range(n):
+            out.append(requant(x[k * n + i] * s[k * channels + i // spatial], frac, width))
+    return out
+
+
 if __name__ == "__main__":
     # Self-checks of the rounding rule.
     assert rne_shift(0b0110, 2) == 2      # 1.5  -> 2
@@ -147,4 +195,13 @@ if __name__ == "__main__":
     assert cast(-3, 4, 16, 10) == -192 and cast(100, 2, 8, 6) == 127
     assert cast(-128, 4, 8, 6) == -128 and cast(5, 0, 4, 0) == 5
     assert reciprocal(9, 16) == 7282 and reciprocal(4, 16) == 16384
+    assert reciprocal(6, 12) == 683 and reciprocal(6, 1) == 0
+    assert clamp(100, 0, 96) == 96 and clamp(-5, 0, 96) == 0 and clamp(7, -16, 16) == 7
+    # <8,4>, RF 12: hardsigmoid(0) = 0.5, hardsigmoid(3) = 1, hardsigmoid(-3) = 0;
+    # hardswish(1) = 16 * 64 * 683 / 2^16 = 10.67 -> 11; hardswish(-3) = 0.
+    assert hardsigmoid(0, 8, 4, 12) == 8 and hardsigmoid(48, 8, 4, 12) == 16
+    assert hardsigmoid(-48, 8, 4, 12) == 0 and hardswish(16, 8, 4, 12) == 11
+    assert hardswish(-48, 8, 4, 12) == 0 and hardswish(127, 8, 4, 12) == 127
+    assert concat2([1, 2, 3, 4], [5, 6], 2, 1) == [1, 2, 5, 3, 4, 6]
+    assert channel_mul([16, 32, 48, 16], [32, -8], 2, 2, 8, 4) == [32, 64, -24, -8]
     print("fixedpoint self-check ok")

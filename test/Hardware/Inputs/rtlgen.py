@@ -95,8 +95,68 @@ def rand_cast_data(rng, width, frac, out_width, out_frac, n):
     return _mixture(rng, width, n, 0.05, 0.05, 0.03, 0.12, -lim, lim)
 
 
+def rand_hard_data(rng, width, frac, n):
+    """Inputs of hardsigmoid / hardswish: every corner of the clamp of x + 3
+    (x = -3, 3 and their neighbours, the extremes, 0), then, for narrow words,
+    every word once, then values mostly in [-4, 4] with some full-range."""
+    three = 3 << frac
+    special = [v for v in (-three - 1, -three, -three + 1, three - 1, three,
+                           three + 1, 0, 1, -1, fx.qmin(width), fx.qmax(width))
+               if fx.qmin(width) <= v <= fx.qmax(width)]
+    out = special[:n]
+    if width <= 10:
+        every = list(range(fx.qmin(width), fx.qmax(width) + 1))
+        rng.shuffle(every)
+        out += every[:n - len(out)]
+    lim = min(fx.qmax(width), 4 << frac)
+    out += _mixture(rng, width, n - len(out), 0.03, 0.03, 0.02, 0.2, -lim, lim)
+    return out
+
+
 def chunks(xs, n):
     return [xs[k:k + n] for k in range(0, len(xs), n)]
+
+
+def mobile_case(comp, a, rng, params):
+    """The operators of the mobile networks: returns the input word lists,
+    the expected output words, the words per beat of each input and of the
+    output; adds the component's own parameters to params."""
+    W, F, P = a.width, a.frac, a.par
+    in_pars, out_par = None, P
+    if comp == "clamp":
+        hi = fx.saturate(6 << F, W) if a.max_word is None else a.max_word
+        lo = a.min_word
+        x = rand_data(rng, W, a.words)
+        inputs = [x]
+        expected = [fx.clamp(v, lo, hi) for v in x]
+        params.update(MIN_WORD=lo, MAX_WORD=hi)
+    elif comp in ("hardsigmoid", "hardswish"):
+        x = rand_hard_data(rng, W, F, a.words)
+        inputs = [x]
+        op = fx.hardsigmoid if comp == "hardsigmoid" else fx.hardswish
+        expected = [op(v, W, F, a.recip_frac) for v in x]
+        params["RECIP_FRAC"] = a.recip_frac
+    elif comp == "width_convert":
+        out_par = a.out_par or P
+        x = rand_data(rng, W, a.words)
+        inputs, expected, in_pars = [x], list(x), [P]
+        del params["PARALLELISM"]
+        params.update(IN_PARALLELISM=P, OUT_PARALLELISM=out_par)
+    elif comp == "concat2":
+        n0, n1 = a.in0_words, a.in1_words
+        x0 = rand_data(rng, W, n0 * a.items)
+        x1 = rand_data(rng, W, n1 * a.items)
+        inputs = [x0, x1]
+        expected = fx.concat2(x0, x1, n0, n1)
+        params.update(IN0_WORDS=n0, IN1_WORDS=n1)
+    elif comp == "channel_mul":
+        c, sp = a.channels, a.spatial
+        x = rand_data(rng, W, c * sp * a.items)
+        s = rand_data(rng, W, c * a.items)
+        inputs, in_pars = [x, s], [P, a.scale_par]
+        expected = fx.channel_mul(x, s, c, sp, W, F)
+        params.update(SCALE_PARALLELISM=a.scale_par, CHANNELS=c, SPATIAL=sp)
+    return inputs, expected, in_pars, out_par
 
 
 def main():
@@ -128,6 +188,16 @@ def main():
                     help="cast: output fraction bits (default --frac)")
     ap.add_argument("--outputs", type=int, default=2,
                     help="fork: number of consumers")
+    ap.add_argument("--min-word", type=int, default=0, help="clamp: MIN_WORD")
+    ap.add_argument("--max-word", type=int, default=None,
+                    help="clamp: MAX_WORD (default 6.0 in the format, saturated)")
+    ap.add_argument("--in0-words", type=int, default=8, help="concat2: IN0_WORDS")
+    ap.add_argument("--in1-words", type=int, default=4, help="concat2: IN1_WORDS")
+    ap.add_argument("--spatial", type=int, default=4, help="channel_mul: SPATIAL")
+    ap.add_argument("--scale-par", type=int, default=1,
+                    help="channel_mul: SCALE_PARALLELISM")
+    ap.add_argument("--out-par", type=int, default=None,
+                    help="width_convert: OUT_PARALLELISM (--par is IN_PARALLELISM)")
     ap.add_argument("--in-rate", type=int, default=10,
                     help="input valid offered with probability in-rate/16")
     ap.add_argument("--out-rate", type=int, default=7,
@@ -147,6 +217,8 @@ def main():
     expected = []
     OW = W        # output word width (cast changes it)
     n_out = 1     # consumers of data_out_0 (fork has several)
+    in_pars = None   # words per beat of each input (default P for all)
+    out_par = P      # words per beat of data_out_0
 
     if comp in ("skid_buffer", "flatten", "fifo", "relu"):
         x = rand_data(rng, W, a.words)
@@ -229,20 +301,25 @@ def main():
                       KERNEL_W=kw, STRIDE=a.stride)
         if comp == "avgpool2d":
             params["RECIP_FRAC"] = a.recip_frac
+    elif comp in ("clamp", "hardsigmoid", "hardswish", "width_convert",
+                  "concat2", "channel_mul"):
+        inputs, expected, in_pars, out_par = mobile_case(comp, a, rng, params)
     else:
         raise SystemExit("unknown component " + comp)
 
-    elementwise = ("skid_buffer", "flatten", "fifo", "relu", "add", "mul", "cast", "fork")
+    elementwise = ("skid_buffer", "flatten", "fifo", "relu", "add", "mul", "cast", "fork",
+                   "clamp", "hardsigmoid", "hardswish", "width_convert")
     items = 1 if comp in elementwise else a.items
-    for x in inputs:
-        if (len(x) // items) % P or (len(expected) // items) % P:
+    in_pars = in_pars or [P] * len(inputs)
+    for x, ip in zip(inputs, in_pars):
+        if (len(x) // items) % ip or (len(expected) // items) % out_par:
             raise SystemExit("PARALLELISM must divide the element count of each item")
     sat = sum(1 for v in expected if v in (fx.qmin(OW), fx.qmax(OW)))
     with open(path("stats.txt"), "w") as f:
         f.write("%s: %d output words, %d saturated\n" % (comp, len(expected), sat))
 
-    in_beats = [beats(x, W, P) for x in inputs]
-    exp_beats = beats(expected, OW, P)
+    in_beats = [beats(x, W, ip) for x, ip in zip(inputs, in_pars)]
+    exp_beats = beats(expected, OW, out_par)
     for k, bs in enumerate(in_beats):
         write_lines(path("in%d.mem" % k), bs)
     write_lines(path("expected.mem"), exp_beats)
@@ -257,7 +334,7 @@ def main():
     tb.append("// Generated by test/Hardware/Inputs/rtlgen.py %s (seed %d)." % (comp, a.seed))
     tb.append("module tb;")
     tb.append("  localparam int BW = %d;" % bw)
-    tb.append("  localparam int OBW = %d;" % (OW * P))
+    tb.append("  localparam int OBW = %d;" % (OW * out_par))
     tb.append("  localparam int NIN = %d;" % nin)
     tb.append("  localparam int NOUT = %d;" % nout)
     tb.append("  logic clk = 1'b0;")
@@ -275,9 +352,10 @@ def main():
     tb.append("  end")
     ports = []
     for k in range(len(inputs)):
-        tb.append("  logic [BW-1:0] in%d_mem [0:NIN-1];" % k)
+        tb.append("  localparam int NIN%d = %d;" % (k, len(in_beats[k])))
+        tb.append("  logic [%d:0] in%d_mem [0:NIN%d-1];" % (W * in_pars[k] - 1, k, k))
         tb.append("  initial $readmemh(\"%s\", in%d_mem);" % (path("in%d.mem" % k), k))
-        tb.append("  logic [BW-1:0] d%d = '0;" % k)
+        tb.append("  logic [%d:0] d%d = '0;" % (W * in_pars[k] - 1, k))
         tb.append("  logic v%d = 1'b0;" % k)
         tb.append("  logic r%d;" % k)
         tb.append("  int i%d = 0;" % k)
@@ -287,8 +365,8 @@ def main():
         tb.append("    if (!rst) begin")
         tb.append("      if (v%d && r%d) i%d <= i%d + 1;" % (k, k, k, k))
         tb.append("      if (!v%d || r%d) begin" % (k, k))
-        tb.append("        if (i%d + ((v%d && r%d) ? 1 : 0) < NIN && s%d[3:0] < 4'd%d) begin"
-                  % (k, k, k, k, a.in_rate))
+        tb.append("        if (i%d + ((v%d && r%d) ? 1 : 0) < NIN%d && s%d[3:0] < 4'd%d) begin"
+                  % (k, k, k, k, k, a.in_rate))
         tb.append("          v%d <= 1'b1;" % k)
         tb.append("          d%d <= in%d_mem[i%d + ((v%d && r%d) ? 1 : 0)];" % (k, k, k, k, k))
         tb.append("        end else begin")

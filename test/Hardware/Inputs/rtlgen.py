@@ -113,6 +113,11 @@ def rand_hard_data(rng, width, frac, n):
     return out
 
 
+def rate_cond(seed, rate):
+    """A beat offered (or ready) with probability rate/16, every cycle at 16."""
+    return "1'b1" if rate >= 16 else "(%s[3:0] < 4'd%d)" % (seed, rate)
+
+
 def chunks(xs, n):
     return [xs[k:k + n] for k in range(0, len(xs), n)]
 
@@ -198,6 +203,9 @@ def main():
                     help="channel_mul: SCALE_PARALLELISM")
     ap.add_argument("--out-par", type=int, default=None,
                     help="width_convert: OUT_PARALLELISM (--par is IN_PARALLELISM)")
+    ap.add_argument("--report-cycles", action="store_true",
+                    help="print 'CYCLES first <a> last <b>': the cycles of the first "
+                    "and last output beats, counted from the first input beat taken")
     ap.add_argument("--in-rate", type=int, default=10,
                     help="input valid offered with probability in-rate/16")
     ap.add_argument("--out-rate", type=int, default=7,
@@ -365,8 +373,8 @@ def main():
         tb.append("    if (!rst) begin")
         tb.append("      if (v%d && r%d) i%d <= i%d + 1;" % (k, k, k, k))
         tb.append("      if (!v%d || r%d) begin" % (k, k))
-        tb.append("        if (i%d + ((v%d && r%d) ? 1 : 0) < NIN%d && s%d[3:0] < 4'd%d) begin"
-                  % (k, k, k, k, k, a.in_rate))
+        tb.append("        if (i%d + ((v%d && r%d) ? 1 : 0) < NIN%d && %s) begin"
+                  % (k, k, k, k, rate_cond("s%d" % k, a.in_rate)))
         tb.append("          v%d <= 1'b1;" % k)
         tb.append("          d%d <= in%d_mem[i%d + ((v%d && r%d) ? 1 : 0)];" % (k, k, k, k, k))
         tb.append("        end else begin")
@@ -398,7 +406,7 @@ def main():
         tb.append("  always @(posedge clk) begin")
         tb.append("    so%s <= xs(so%s);" % (x, x))
         tb.append("    if (!rst) begin")
-        tb.append("      rout%s <= (so%s[3:0] < 4'd%d);" % (x, x, a.out_rate))
+        tb.append("      rout%s <= %s;" % (x, rate_cond("so" + x, a.out_rate)))
         tb.append("      if (held%s && (!%s || dout !== held_data%s)) begin" % (x, vk, x))
         tb.append("        $display(\"MISMATCH: output%s changed while stalled at beat %%0d\", o%s);"
                   % ("" if n_out == 1 else " " + x, x))
@@ -420,11 +428,26 @@ def main():
         tb.append("      end")
         tb.append("    end")
         tb.append("  end")
+    if a.report_cycles:
+        tb.append("  int t_in = -1;")
+        tb.append("  int t_first = -1;")
+        tb.append("  int t_last = -1;")
+        tb.append("  always @(posedge clk) begin")
+        tb.append("    if (!rst) begin")
+        tb.append("      if (v0 && r0 && t_in < 0) t_in <= cycle;")
+        tb.append("      if (vout && rout) begin")
+        tb.append("        if (t_first < 0) t_first <= cycle;")
+        tb.append("        t_last <= cycle;")
+        tb.append("      end")
+        tb.append("    end")
+        tb.append("  end")
     tb.append("  int drain = 0;")
     tb.append("  always @(posedge clk) begin")
     tb.append("    if (!rst) begin")
     tb.append("      if (%s) drain <= drain + 1;" % " && ".join("o%s >= NOUT" % x for x in sfx))
     tb.append("      if (drain == 200) begin")
+    if a.report_cycles:
+        tb.append("        $display(\"CYCLES first %0d last %0d\", t_first - t_in, t_last - t_in);")
     errs = " + ".join("errors%s" % x for x in sfx)
     if n_out == 1:
         tb.append("        if (errors == 0) $display(\"PASS %0d beats\", o);")

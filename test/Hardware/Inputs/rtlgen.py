@@ -157,7 +157,10 @@ def mobile_case(comp, a, rng, params):
     elif comp == "channel_mul":
         c, sp = a.channels, a.spatial
         x = rand_data(rng, W, c * sp * a.items)
-        s = rand_data(rng, W, c * a.items)
+        # Scales (squeeze-and-excitation gates) mostly in [-2, 2], with the
+        # extremes: most products in range, some saturated.
+        lim = min(fx.qmax(W), 2 << F)
+        s = _mixture(rng, W, c * a.items, 0.05, 0.05, 0.05, 0.05, -lim, lim)
         inputs, in_pars = [x, s], [P, a.scale_par]
         expected = fx.channel_mul(x, s, c, sp, W, F)
         params.update(SCALE_PARALLELISM=a.scale_par, CHANNELS=c, SPATIAL=sp)

@@ -114,6 +114,15 @@ def conv2d_cycles(c, oc, groups, h, wd, kh, kw, stride, padding, p_in, p_out):
     return c * h * wd // p_in + (oc // p_out) * oh * ow * (ch * kh * kw + 1)
 
 
+def pool_cycles(c, h, wd, kh, kw, oh, ow, par):
+    """fixed_maxpool2d / fixed_avgpool2d (fixed_window_scan), no stalls:
+    cycles per image (= initiation interval), as documented in their headers:
+    per input beat one load and P write cycles, one cycle per window tap
+    (padding taps included), one per output beat."""
+    nin, nout = c * h * wd, c * oh * ow
+    return nin // par * (1 + par) + nout * kh * kw + nout // par
+
+
 def chunks(xs, n):
     return [xs[k:k + n] for k in range(0, len(xs), n)]
 
@@ -261,7 +270,10 @@ def main():
             flat = rand_data(rng, W, c * h * wd)
             x += flat
             img = [chunks(ch, wd) for ch in chunks(flat, h * wd)]
-            if comp == "maxpool2d":
+            if comp == "maxpool2d" and (a.padding or a.ceil_mode):
+                expected += fx.maxpool2d_padded(img, kh, kw, a.stride, a.padding,
+                                                a.ceil_mode)
+            elif comp == "maxpool2d":
                 expected += fx.maxpool2d(img, kh, kw, a.stride)
             else:
                 expected += fx.avgpool2d(img, kh, kw, a.stride, W, a.recip_frac)
@@ -270,6 +282,12 @@ def main():
                       KERNEL_W=kw, STRIDE=a.stride)
         if comp == "avgpool2d":
             params["RECIP_FRAC"] = a.recip_frac
+            oh, ow = (h - kh) // a.stride + 1, (wd - kw) // a.stride + 1
+        else:
+            oh = fx.pool_out_size(h, kh, a.stride, a.padding, a.ceil_mode)
+            ow = fx.pool_out_size(wd, kw, a.stride, a.padding, a.ceil_mode)
+            params.update(PADDING=a.padding, OUT_HEIGHT=oh, OUT_WIDTH=ow)
+        expected_cycles = a.items * pool_cycles(c, h, wd, kh, kw, oh, ow, P)
     else:
         raise SystemExit("unknown component " + comp)
 

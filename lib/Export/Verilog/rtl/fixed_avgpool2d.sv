@@ -69,6 +69,7 @@ module fixed_avgpool2d #(
   logic           tap_ic;
   logic [KA-1:0]  tap_k;
   logic [W-1:0]   x_word;
+  logic           x_in;   // always high: no padding
 
   logic [ACC-1:0] acc;
   logic [ACC-1:0] acc_next;
@@ -77,7 +78,7 @@ module fixed_avgpool2d #(
   logic [PW-1:0]  scaled;
 
   assign first_tap = (tap_ic == 1'b0) && (tap_k == '0);
-  assign acc_next  = (first_tap ? '0 : acc) + {{(ACC - W){x_word[W-1]}}, x_word};
+  assign acc_next  = (first_tap ? '0 : acc) + (x_in ? {{(ACC - W){x_word[W-1]}}, x_word} : '0);
   assign scaled    = {{RW{acc_next[ACC-1]}}, acc_next} * {{ACC{1'b0}}, RECIP};
   fixed_round_sat #(.IN_WIDTH(PW), .SHIFT(RECIP_FRAC), .OUT_WIDTH(W)) u_rs (
     .data_in(scaled), .data_out(y_word));
@@ -91,12 +92,13 @@ module fixed_avgpool2d #(
     .DATA_WIDTH(DATA_WIDTH), .FRAC_WIDTH(FRAC_WIDTH), .PARALLELISM(PARALLELISM),
     .IN_CHANNELS(C), .OUT_CHANNELS(C), .WINDOW_CHANNELS(1),
     .IN_HEIGHT(IN_HEIGHT), .IN_WIDTH(IN_WIDTH), .KERNEL_H(KERNEL_H), .KERNEL_W(KERNEL_W),
-    .STRIDE(STRIDE), .PADDING(0)
+    .STRIDE(STRIDE), .PADDING(0),
+    .OUT_HEIGHT((IN_HEIGHT - KERNEL_H) / STRIDE + 1), .OUT_WIDTH((IN_WIDTH - KERNEL_W) / STRIDE + 1)
   ) u_scan (
     .clk(clk), .rst(rst),
     .data_in_0(data_in_0), .data_in_0_valid(data_in_0_valid), .data_in_0_ready(data_in_0_ready),
     .data_out_0(data_out_0), .data_out_0_valid(data_out_0_valid), .data_out_0_ready(data_out_0_ready),
     .tap_valid(tap_valid), .tap_oc(tap_oc), .tap_ic(tap_ic), .tap_k(tap_k),
-    .tap_ch(tap_oc), .tap_word(x_word), .win_result(y_word)
+    .tap_ch(tap_oc), .tap_word(x_word), .tap_in(x_in), .win_result(y_word)
   );
 endmodule

@@ -1,5 +1,6 @@
 // fixed_window_scan: the image buffer and window iteration shared by the
-// sliding-window components (fixed_conv2d, fixed_maxpool2d, fixed_avgpool2d).
+// pooling components (fixed_maxpool2d, fixed_avgpool2d); usable for any
+// sliding-window reduction.
 //
 // Function: buffers each input image x[IN_CHANNELS][IN_HEIGHT][IN_WIDTH]
 //   (streamed in row-major order: channel, row, column; PARALLELISM words per
@@ -7,9 +8,12 @@
 //   (oc, oy, ox) in row-major order, the taps of its window, one per cycle:
 //     for ic < WINDOW_CHANNELS, ky < KERNEL_H, kx < KERNEL_W (kx fastest):
 //       tap_word = x[tap_ch][oy*STRIDE+ky-PADDING][ox*STRIDE+kx-PADDING]
-//                  (0 outside the image: zero padding)
-//   with OH = (IN_HEIGHT + 2*PADDING - KERNEL_H) / STRIDE + 1 (same for OW)
-//   output positions per channel. The parent reduces the taps of a window to
+//                  (0 outside the image: padding, or past the bottom/right
+//                  edge in ceil mode; tap_in is then low)
+//   for OH = OUT_HEIGHT rows and OW = OUT_WIDTH columns of output positions
+//   per channel: (IN_HEIGHT + 2*PADDING - KERNEL_H) / STRIDE + 1 rounded down
+//   (floor mode) or up (ceil mode; then the last window must start inside
+//   the image or the top/left padding). The parent reduces the taps of a window to
 //   one word, win_result, computed combinationally from the current tap and
 //   its own registers; the scan takes win_result on the window's last tap,
 //   packs PARALLELISM results into a beat and emits y[OUT_CHANNELS][OH][OW]
@@ -24,21 +28,29 @@
 //   tap_ch     (input, from the parent, combinational in tap_oc / tap_ic) the
 //              input channel the tap reads: tap_ic when a window spans all
 //              channels (conv2d), tap_oc when each channel is pooled alone;
-//   tap_word   the input word at the tap;
+//   tap_word   the input word at the tap (0 when !tap_in);
+//   tap_in     the tap is inside the image (not padding, not past the edge);
 //   win_result (input) the window's output word, taken on its last tap.
 // Parameters: DATA_WIDTH, FRAC_WIDTH (format, checked only), PARALLELISM
 //   (divides the input and output element counts), IN_CHANNELS, OUT_CHANNELS,
 //   WINDOW_CHANNELS (1 .. IN_CHANNELS), IN_HEIGHT, IN_WIDTH, KERNEL_H,
-//   KERNEL_W, STRIDE, PADDING (symmetric, zeros).
+//   KERNEL_W, STRIDE, PADDING (symmetric), OUT_HEIGHT, OUT_WIDTH (between the
+//   floor and the ceil of the formula above).
 // Implementation: each input beat is taken (ready high in the load state),
 //   then written into the buffer one word per cycle; after the last word, one
 //   tap per cycle; when PARALLELISM results are packed, the output beat is held
 //   until taken. Not pipelined.
 // Protocol: valid/ready; a beat moves on a rising edge where valid && ready;
 //   rst active-high, synchronous.
-// Latency per image: (1 + PARALLELISM) cycles per input beat, then
-//   OUT_CHANNELS*OH*OW*WINDOW_CHANNELS*KERNEL_H*KERNEL_W tap cycles interleaved
-//   with the output beats (each at least one cycle).
+// Cycles (no stalls: input valid and output ready always high), with
+//   NIN = IN_CHANNELS*IN_HEIGHT*IN_WIDTH, NOUT = OUT_CHANNELS*OH*OW,
+//   P = PARALLELISM:
+//     T = NIN/P * (1 + P) + NOUT * WINDOW_CHANNELS*KERNEL_H*KERNEL_W + NOUT/P
+//   (per input beat one load and P write cycles; one cycle per tap, every
+//   padding tap included; one cycle per output beat). An image whose first
+//   input beat moves on clock edge t0 has its last output beat move on edge
+//   t0 + T - 1, and the next image's first beat can move on edge t0 + T: the
+//   initiation interval is also T.
 module fixed_window_scan #(
   parameter int DATA_WIDTH      = 8,
   parameter int FRAC_WIDTH      = 4,
@@ -51,7 +63,9 @@ module fixed_window_scan #(
   parameter int KERNEL_H        = 3,
   parameter int KERNEL_W        = 3,
   parameter int STRIDE          = 1,
-  parameter int PADDING         = 1
+  parameter int PADDING         = 1,
+  parameter int OUT_HEIGHT      = 4,
+  parameter int OUT_WIDTH       = 4
 ) (
   input  logic                              clk,
   input  logic                              rst,
@@ -67,6 +81,7 @@ module fixed_window_scan #(
   output logic [((KERNEL_H * KERNEL_W > 1) ? $clog2(KERNEL_H * KERNEL_W) : 1)-1:0] tap_k,
   input  logic [((IN_CHANNELS > 1) ? $clog2(IN_CHANNELS) : 1)-1:0]         tap_ch,
   output logic [DATA_WIDTH-1:0]             tap_word,
+  output logic                              tap_in,
   input  logic [DATA_WIDTH-1:0]             win_result
 );
   localparam int W    = DATA_WIDTH;
@@ -78,8 +93,12 @@ module fixed_window_scan #(
   localparam int WD   = IN_WIDTH;
   localparam int KH   = KERNEL_H;
   localparam int KW   = KERNEL_W;
-  localparam int OH   = (H + 2 * PADDING - KH) / STRIDE + 1;
-  localparam int OWD  = (WD + 2 * PADDING - KW) / STRIDE + 1;
+  localparam int OH   = OUT_HEIGHT;
+  localparam int OWD  = OUT_WIDTH;
+  localparam int OH_FLOOR = (H + 2 * PADDING - KH) / STRIDE + 1;
+  localparam int OW_FLOOR = (WD + 2 * PADDING - KW) / STRIDE + 1;
+  localparam int OH_CEIL  = (H + 2 * PADDING - KH + STRIDE - 1) / STRIDE + 1;
+  localparam int OW_CEIL  = (WD + 2 * PADDING - KW + STRIDE - 1) / STRIDE + 1;
   localparam int NIN  = C * H * WD;
   localparam int BW   = P * W;
   // Counter widths (at least 1 bit).
@@ -97,6 +116,8 @@ module fixed_window_scan #(
     if (FRAC_WIDTH < 0 || FRAC_WIDTH >= W || P < 1 || C < 1 || OC < 1 || WC < 1 || WC > C ||
         KH < 1 || KW < 1 || STRIDE < 1 || PADDING < 0 ||
         H + 2 * PADDING < KH || WD + 2 * PADDING < KW ||
+        OH < OH_FLOOR || OH > OH_CEIL || OWD < OW_FLOOR || OWD > OW_CEIL ||
+        (OH - 1) * STRIDE >= H + PADDING || (OWD - 1) * STRIDE >= WD + PADDING ||
         NIN % P != 0 || (OC * OH * OWD) % P != 0) begin : g_bad_params
       initial $display("ERROR: fixed_window_scan: bad parameters");
     end
@@ -130,9 +151,12 @@ module fixed_window_scan #(
   logic           in_image;
   assign py = 32'(oy) * STRIDE + 32'(ky);
   assign px = 32'(ox) * STRIDE + 32'(kx);
+  // Windows may reach past the bottom/right edge in ceil mode, even unpadded.
   generate
-    if (PADDING == 0) begin : g_nopad
+    if (PADDING == 0 && OH == OH_FLOOR && OWD == OW_FLOOR) begin : g_inside
       assign in_image = 1'b1;
+    end else if (PADDING == 0) begin : g_edge
+      assign in_image = (py < H) && (px < WD);
     end else begin : g_pad
       assign in_image = (py >= PADDING) && (py < PADDING + H) && (px >= PADDING) && (px < PADDING + WD);
     end
@@ -157,6 +181,7 @@ module fixed_window_scan #(
   assign tap_ic    = ic;
   assign tap_k     = KA'(32'(ky) * KW + 32'(kx));
   assign tap_word  = in_image ? xmem[addr] : '0;
+  assign tap_in    = in_image;
 
   assign data_in_0_ready  = (state == S_LOAD);
   assign data_out_0_valid = (state == S_EMIT);

@@ -117,10 +117,9 @@ def conv2d_cycles(c, oc, groups, h, wd, kh, kw, stride, padding, p_in, p_out):
 def pool_cycles(c, h, wd, kh, kw, oh, ow, par):
     """fixed_maxpool2d / fixed_avgpool2d (fixed_window_scan), no stalls:
     cycles per image (= initiation interval), as documented in their headers:
-    per input beat one load and P write cycles, one cycle per window tap
-    (padding taps included), one per output beat."""
-    nin, nout = c * h * wd, c * oh * ow
-    return nin // par * (1 + par) + nout * kh * kw + nout // par
+    C*H*W/P load beats, then per block of P channels OH*OW windows of KH*KW
+    tap cycles (padding taps included) and OH*OW emit cycles."""
+    return c * h * wd // par + (c // par) * oh * ow * (kh * kw + 1)
 
 
 def chunks(xs, n):
@@ -264,6 +263,8 @@ def main():
                       BIAS_FILE='"%s"' % path("bias.mem"))
     elif comp in ("maxpool2d", "avgpool2d"):
         c, h, wd = a.channels, a.height, a.width_px
+        if c % P:
+            raise SystemExit("pools: PARALLELISM must divide the channels")
         kh, kw = a.kernel
         x = []
         for _ in range(a.items):

@@ -13,21 +13,22 @@
 //   (padding, and in ceil mode the part of a window past the bottom/right
 //   edge, is ignored; every window has a tap inside the image; signed
 //   comparison; exact, same format <DATA_WIDTH, FRAC_WIDTH>).
-// Parameters: DATA_WIDTH, FRAC_WIDTH (format only), PARALLELISM (divides the
-//   input and output element counts), CHANNELS, IN_HEIGHT, IN_WIDTH, KERNEL_H,
-//   KERNEL_W, STRIDE, PADDING, OUT_HEIGHT, OUT_WIDTH.
-// Implementation: fixed_window_scan buffers the whole image (each beat is
-//   taken, then written one word per cycle), then visits one window tap per
-//   cycle, then holds each output beat until taken; this module holds the
-//   running maximum. Not pipelined. The scan checks the parameters.
+// Parameters: DATA_WIDTH, FRAC_WIDTH (format only), PARALLELISM (words per
+//   beat and channels pooled in parallel; divides CHANNELS), CHANNELS,
+//   IN_HEIGHT, IN_WIDTH, KERNEL_H, KERNEL_W, STRIDE, PADDING, OUT_HEIGHT, OUT_WIDTH.
+// Implementation: fixed_window_scan buffers the whole image (one beat per
+//   cycle), then visits one window tap per cycle in PARALLELISM channels at
+//   once (padding taps included, and ignored here), then emits each block of
+//   P channels, each output beat held until taken; this module holds the P
+//   running maxima. Not pipelined. The scan checks the parameters.
 // Protocol: valid/ready; a beat moves on a rising edge where valid && ready;
 //   rst active-high, synchronous.
 // Cycles (no stalls: input valid and output ready always high), with
-//   NIN = CHANNELS*IN_HEIGHT*IN_WIDTH, NOUT = CHANNELS*OH*OW, P = PARALLELISM:
-//     T = NIN/P * (1 + P) + NOUT * KERNEL_H*KERNEL_W + NOUT/P
-//   (fixed_window_scan: padding taps are visited too). An image whose first
-//   input beat moves on clock edge t0 has its last output beat move on edge
-//   t0 + T - 1; the initiation interval is also T.
+//   NIN = CHANNELS*IN_HEIGHT*IN_WIDTH, OHW = OH*OW, P = PARALLELISM:
+//     T = NIN/P + CHANNELS/P * OHW * (KERNEL_H*KERNEL_W + 1)
+//   An image whose first input beat moves on clock edge t0 has its last output
+//   beat move on edge t0 + T - 1, and the next image's first beat can move on
+//   edge t0 + T: the initiation interval is also T.
 module fixed_maxpool2d #(
   parameter int DATA_WIDTH  = 8,
   parameter int FRAC_WIDTH  = 4,
@@ -52,48 +53,45 @@ module fixed_maxpool2d #(
   input  logic                              data_out_0_ready
 );
   localparam int W    = DATA_WIDTH;
-  localparam int C    = CHANNELS;
-  localparam int KK   = KERNEL_H * KERNEL_W;
-  localparam int CA   = (C  > 1) ? $clog2(C)  : 1;
-  localparam int KA   = (KK > 1) ? $clog2(KK) : 1;
+  localparam int P    = PARALLELISM;
 
-  // The tap being visited (fixed_window_scan): channel, position in the
-  // window (tap_ic is always 0: one channel per window), and the input word.
+  // The tap being visited (fixed_window_scan): the same position in P
+  // channels, lane j in bits [j*W +: W].
   logic           tap_valid;
-  logic [CA-1:0]  tap_oc;
-  logic           tap_ic;
-  logic [KA-1:0]  tap_k;
-  logic [W-1:0]   x_word;
-  logic           x_in;
+  logic           tap_first;
+  logic           tap_in;
+  logic [P*W-1:0] x_words;
+  logic [P*W-1:0] y_words;
 
-  logic [W-1:0]   acc;
-  logic [W-1:0]   acc_next;
-  logic [W-1:0]   y_word;
-  logic           first_tap;
+  genvar gj;
+  generate
+    for (gj = 0; gj < P; gj++) begin : g_lane
+      logic [W-1:0] x_word;
+      logic [W-1:0] acc;
+      logic [W-1:0] acc_base;
+      logic [W-1:0] acc_next;
+      assign x_word   = x_words[gj*W +: W];
+      // Signed maximum over the taps inside the image: a window starts from
+      // the most negative word, which any tap inside the image replaces or equals.
+      assign acc_base = tap_first ? {1'b1, {(W - 1){1'b0}}} : acc;
+      assign acc_next = (tap_in && $signed(x_word) > $signed(acc_base)) ? x_word : acc_base;
+      assign y_words[gj*W +: W] = acc_next;
+      always_ff @(posedge clk) begin
+        if (tap_valid) acc <= acc_next;
+      end
+    end
+  endgenerate
 
-  logic [W-1:0]   acc_base;
-  assign first_tap = (tap_ic == 1'b0) && (tap_k == '0);
-  // Signed maximum over the taps inside the image: a window starts from the
-  // most negative word, which any tap inside the image replaces or equals.
-  assign acc_base  = first_tap ? {1'b1, {(W - 1){1'b0}}} : acc;
-  assign acc_next  = (x_in && $signed(x_word) > $signed(acc_base)) ? x_word : acc_base;
-  assign y_word    = acc_next;
-
-  always_ff @(posedge clk) begin
-    if (tap_valid) acc <= acc_next;
-  end
-
-  // Each channel is pooled alone: the tap of output channel c reads channel c.
   fixed_window_scan #(
     .DATA_WIDTH(DATA_WIDTH), .FRAC_WIDTH(FRAC_WIDTH), .PARALLELISM(PARALLELISM),
-    .IN_CHANNELS(C), .OUT_CHANNELS(C), .WINDOW_CHANNELS(1),
-    .IN_HEIGHT(IN_HEIGHT), .IN_WIDTH(IN_WIDTH), .KERNEL_H(KERNEL_H), .KERNEL_W(KERNEL_W),
-    .STRIDE(STRIDE), .PADDING(PADDING), .OUT_HEIGHT(OUT_HEIGHT), .OUT_WIDTH(OUT_WIDTH)
+    .CHANNELS(CHANNELS), .IN_HEIGHT(IN_HEIGHT), .IN_WIDTH(IN_WIDTH),
+    .KERNEL_H(KERNEL_H), .KERNEL_W(KERNEL_W), .STRIDE(STRIDE), .PADDING(PADDING),
+    .OUT_HEIGHT(OUT_HEIGHT), .OUT_WIDTH(OUT_WIDTH)
   ) u_scan (
     .clk(clk), .rst(rst),
     .data_in_0(data_in_0), .data_in_0_valid(data_in_0_valid), .data_in_0_ready(data_in_0_ready),
     .data_out_0(data_out_0), .data_out_0_valid(data_out_0_valid), .data_out_0_ready(data_out_0_ready),
-    .tap_valid(tap_valid), .tap_oc(tap_oc), .tap_ic(tap_ic), .tap_k(tap_k),
-    .tap_ch(tap_oc), .tap_word(x_word), .tap_in(x_in), .win_result(y_word)
+    .tap_valid(tap_valid), .tap_first(tap_first), .tap_in(tap_in),
+    .tap_words(x_words), .win_results(y_words)
   );
 endmodule

@@ -31,13 +31,13 @@
 //     P_in = P_out = P divides IN_CHANNELS; P channels in parallel, P
 //     multiply-accumulates per cycle.
 //   (The input bus is P_in words, the output bus P_out words.)
-// Implementation: the whole image is loaded into a register buffer (ready
-//   high, one beat per cycle, shifted in); then, for each block of P_out
+// Implementation: the whole image is written into an image buffer (ready
+//   high, one beat of P_in words per cycle); then, for each block of P_out
 //   output channels (OUT_CHANNELS/P_out blocks, in order), for each output
 //   position (oy, ox) in row-major order, the window's taps are visited one
 //   chunk per cycle, CH = ICG/P_in chunks (depthwise: 1) times KERNEL_H*KERNEL_W
 //   kernel positions (padding taps included, they add zero); each window's
-//   P_out results are shifted into P_out output planes; then the block's
+//   P_out results are written into P_out output planes; then the block's
 //   P_out*OH*OW words are emitted, OH*OW beats of P_out words, each held until
 //   taken. Not pipelined: the next image is taken after the last output beat.
 // Protocol: valid/ready; a beat moves on a rising edge where valid && ready;
@@ -105,10 +105,8 @@ module fixed_conv2d #(
   localparam int NB   = (PO > 0) ? OC / PO : 1;       // blocks of P_out output channels
   localparam int BPG  = DW ? 1 : ((PO > 0) ? OCG / PO : 1); // blocks per group
   localparam int GSTEP = DW ? PO : ICG;               // first input channel, from group to group
-  localparam int IBW  = PI * W;
   localparam int OBW  = PO * W;
-  localparam int XBW  = NIN * W;
-  localparam int PLW  = OHW * W;                      // one output plane
+  localparam int NY   = PO * OHW;                     // words of a block's output planes
   // Counter widths (at least 1 bit).
   localparam int LA   = $clog2(NIN / ((PI > 0) ? PI : 1) + 1);
   localparam int NBA  = (NB > 1)  ? $clog2(NB)  : 1;
@@ -120,6 +118,8 @@ module fixed_conv2d #(
   localparam int OHA  = (OH > 1)  ? $clog2(OH)  : 1;
   localparam int OWA  = (OWD > 1) ? $clog2(OWD) : 1;
   localparam int EA   = $clog2(OHW + 1);
+  localparam int XA   = (NIN > 1) ? $clog2(NIN) : 1;
+  localparam int YA   = (NY > 1)  ? $clog2(NY)  : 1;
   localparam int WA   = (NW > 1)  ? $clog2(NW)  : 1;
   localparam int BA   = (OC > 1)  ? $clog2(OC)  : 1;
 
@@ -146,8 +146,9 @@ module fixed_conv2d #(
   initial if (BIAS_FILE != "") $readmemh(BIAS_FILE, brom);
 
   logic [1:0]       state;
-  logic [XBW-1:0]   xbuf;   // the image, word 0 in the low bits
-  logic [PO*PLW-1:0] ybuf;  // the block's output planes, plane j at j*PLW
+  logic [W-1:0]     xmem [0:NIN-1];  // the image, in stream order
+  logic [W-1:0]     ymem [0:NY-1];   // the block's output planes, plane j at j*OH*OW
+  logic [EA-1:0]    pos;    // output position oy*OW + ox within the plane
   logic [LA-1:0]    lcnt;   // input beats taken
   logic [NBA-1:0]   ob;     // block of output channels
   logic [BGA-1:0]   bg;     // block within its group
@@ -193,9 +194,9 @@ module fixed_conv2d #(
   genvar gr, gj, gk;
   generate
     for (gr = 0; gr < NX; gr++) begin : g_x
-      logic [31:0] a;
-      assign a = xaddr0 + gr * HW;
-      assign xw[gr*W +: W] = in_image ? xbuf[a*W +: W] : '0;
+      logic [XA-1:0] a;
+      assign a = XA'(xaddr0 + gr * HW);
+      assign xw[gr*W +: W] = in_image ? xmem[a] : '0;
     end
   endgenerate
 
@@ -204,7 +205,6 @@ module fixed_conv2d #(
   logic [31:0]       tap;
   logic [PO*ACC-1:0] acc;
   logic [OBW-1:0]    y_words;
-  logic [PO*PLW-1:0] ybuf_in;
   assign oc0 = 32'(ob) * PO;
   assign tap = 32'(ky) * KW + 32'(kx);
 
@@ -233,25 +233,24 @@ module fixed_conv2d #(
       always_ff @(posedge clk) begin
         if (state == S_RUN) acc[gj*ACC +: ACC] <= acc_next;
       end
-      // Output plane j: each window's result enters at the top; after OH*OW
-      // windows position 0 is in the low bits.
-      assign ybuf_in[gj*PLW +: PLW] = (ybuf[gj*PLW +: PLW] >> W) | (PLW'(y_words[gj*W +: W]) << (PLW - W));
+      // Output beat word j: plane word ecnt*P_out + j (the planes in row-major order).
+      assign data_out_0[gj*W +: W] = ymem[YA'(32'(ecnt) * PO + gj)];
     end
   endgenerate
 
   assign data_in_0_ready  = (state == S_LOAD);
   assign data_out_0_valid = (state == S_EMIT);
-  assign data_out_0       = ybuf[OBW-1:0];
 
-  // While emitting, the planes shift down together by one beat.
+  // Each window's P_out results go to position pos of the P_out planes.
   always_ff @(posedge clk) begin
-    if (state == S_RUN && last_tap) ybuf <= ybuf_in;
-    else if (state == S_EMIT && data_out_0_ready) ybuf <= ybuf >> OBW;
+    if (state == S_RUN && last_tap)
+      for (int j = 0; j < PO; j++) ymem[YA'(j * OHW + 32'(pos))] <= y_words[j*W +: W];
   end
 
+  // Each input beat's P_in words go to consecutive addresses.
   always_ff @(posedge clk) begin
     if (state == S_LOAD && data_in_0_valid)
-      xbuf <= (xbuf >> IBW) | (XBW'(data_in_0) << (XBW - IBW));
+      for (int k = 0; k < PI; k++) xmem[XA'(32'(lcnt) * PI + k)] <= data_in_0[k*W +: W];
   end
 
   always_ff @(posedge clk) begin
@@ -264,6 +263,7 @@ module fixed_conv2d #(
       chunk <= '0;
       oy <= '0; ox <= '0; ky <= '0; kx <= '0;
       ecnt  <= '0;
+      pos   <= '0;
     end else begin
       case (state)
         S_LOAD: if (data_in_0_valid) begin
@@ -284,6 +284,7 @@ module fixed_conv2d #(
               if (!last_chunk) chunk <= chunk + 1'b1;
               else begin
                 chunk <= '0;
+                pos   <= last_ox && last_oy ? '0 : pos + 1'b1;
                 if (!last_ox) ox <= ox + 1'b1;
                 else begin
                   ox <= '0;

@@ -17,7 +17,8 @@
 //   IN_PARALLELISM (P_in: words per input beat, divides IN_FEATURES),
 //   OUT_PARALLELISM (P_out: words per output beat, divides OUT_FEATURES),
 //   WEIGHTS_FILE, BIAS_FILE.
-// Implementation: load the whole vector (ready high, one beat per cycle);
+// Implementation: load the whole vector into a buffer (ready high, one beat
+//   of P_in words per cycle);
 //   then, for each group of P_out outputs, IN_FEATURES/P_in cycles of
 //   P_in*P_out multiply-accumulates (P_out accumulators, each adding P_in
 //   products per cycle), then the group's output beat is held until taken.
@@ -60,8 +61,7 @@ module fixed_linear #(
   localparam int IB  = N / PI;                // input beats per vector = MAC cycles per output beat
   localparam int OB  = M / PO;                // output beats per vector
   localparam int ACC = 2 * W + $clog2(N + 1); // accumulator width, see docs
-  localparam int XW  = N * W;
-  localparam int IW  = PI * W;
+  localparam int XA  = (N > 1) ? $clog2(N) : 1;
   localparam int OW  = PO * W;
   localparam int WA  = (M * N > 1) ? $clog2(M * N) : 1;
   localparam int BA  = (M > 1) ? $clog2(M) : 1;
@@ -89,7 +89,7 @@ module fixed_linear #(
   initial if (BIAS_FILE != "") $readmemh(BIAS_FILE, brom);
 
   logic [1:0]     state;
-  logic [XW-1:0]  xv;      // the input vector; word 0 in the low bits, rotated by P_in words per MAC cycle
+  logic [W-1:0]   xmem [0:N-1];  // the input vector
   logic [OW-1:0]  obuf;    // the output beat being emitted
   logic [IBA-1:0] cnt;     // input beat (load) or input chunk (MAC)
   logic [OBA-1:0] grp;     // output group
@@ -118,7 +118,7 @@ module fixed_linear #(
         logic [W-1:0] w_word;
         logic [W-1:0] x_word;
         assign w_word = wrom[WA'(32'(wbase) + gj * N + gk)];
-        assign x_word = xv[gk*W +: W];
+        assign x_word = xmem[XA'(32'(cnt) * PI + gk)];
         assign prods[gk*2*W +: 2*W] = {{W{w_word[W-1]}}, w_word} * {{W{x_word[W-1]}}, x_word};
       end
       always_comb begin
@@ -138,6 +138,12 @@ module fixed_linear #(
   assign data_out_0_valid = (state == S_EMIT);
   assign data_out_0       = obuf;
 
+  // Each input beat's P_in words go to consecutive addresses.
+  always_ff @(posedge clk) begin
+    if (state == S_LOAD && data_in_0_valid)
+      for (int k = 0; k < PI; k++) xmem[XA'(32'(cnt) * PI + k)] <= data_in_0[k*W +: W];
+  end
+
   always_ff @(posedge clk) begin
     if (rst) begin
       state <= S_LOAD;
@@ -148,7 +154,6 @@ module fixed_linear #(
     end else begin
       case (state)
         S_LOAD: if (data_in_0_valid) begin
-          xv <= (xv >> IW) | (XW'(data_in_0) << (XW - IW));
           if (last_chunk) begin
             cnt   <= '0;
             state <= S_MAC;
@@ -157,7 +162,6 @@ module fixed_linear #(
           end
         end
         S_MAC: begin
-          xv <= (xv >> IW) | (xv << (XW - IW));
           if (last_chunk) begin
             cnt   <= '0;
             obuf  <= y_beat;

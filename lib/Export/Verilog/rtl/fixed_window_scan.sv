@@ -30,8 +30,8 @@
 //   (divides CHANNELS), CHANNELS, IN_HEIGHT, IN_WIDTH, KERNEL_H, KERNEL_W,
 //   STRIDE, PADDING (symmetric), OUT_HEIGHT, OUT_WIDTH (between the floor and
 //   the ceil of the formula above).
-// Implementation: the whole image is shifted into a register buffer, one beat
-//   per cycle (ready high); then one tap per cycle for P channels at once
+// Implementation: the whole image is written into an image buffer, one beat
+//   of P words per cycle (ready high); then one tap per cycle for P channels at once
 //   (padding taps included); each block's output beats are held until taken.
 //   Not pipelined: the next image is taken after the last output beat.
 // Protocol: valid/ready; a beat moves on a rising edge where valid && ready;
@@ -88,9 +88,7 @@ module fixed_window_scan #(
   localparam int HW   = H * WD;
   localparam int NIN  = C * HW;
   localparam int NB   = (P > 0) ? C / P : 1;    // blocks of P channels
-  localparam int BW   = P * W;
-  localparam int XBW  = NIN * W;
-  localparam int PLW  = OHW * W;                // one output plane
+  localparam int NY   = P * OHW;                // words of a block's output planes
   // Counter widths (at least 1 bit).
   localparam int LA   = $clog2(NIN / ((P > 0) ? P : 1) + 1);
   localparam int NBA  = (NB > 1)  ? $clog2(NB)  : 1;
@@ -99,6 +97,8 @@ module fixed_window_scan #(
   localparam int OHA  = (OH > 1)  ? $clog2(OH)  : 1;
   localparam int OWA  = (OWD > 1) ? $clog2(OWD) : 1;
   localparam int EA   = $clog2(OHW + 1);
+  localparam int XA   = (NIN > 1) ? $clog2(NIN) : 1;
+  localparam int YA   = (NY > 1)  ? $clog2(NY)  : 1;
 
   generate
     if (FRAC_WIDTH < 0 || FRAC_WIDTH >= W || P < 1 || C < 1 || C % P != 0 ||
@@ -115,9 +115,9 @@ module fixed_window_scan #(
   localparam logic [1:0] S_EMIT = 2'd2;
 
   logic [1:0]       state;
-  logic [XBW-1:0]   xbuf;   // the image, word 0 in the low bits
-  logic [P*PLW-1:0] ybuf;   // the block's output planes, plane j at j*PLW
-  logic [P*PLW-1:0] ybuf_in;
+  logic [W-1:0]     xmem [0:NIN-1];  // the image, in stream order
+  logic [W-1:0]     ymem [0:NY-1];   // the block's output planes, plane j at j*OH*OW
+  logic [EA-1:0]    pos;    // output position oy*OW + ox within the plane
   logic [LA-1:0]    lcnt;   // input beats taken
   logic [NBA-1:0]   blk;    // block of channels
   logic [OHA-1:0]   oy;
@@ -158,12 +158,11 @@ module fixed_window_scan #(
   genvar gj;
   generate
     for (gj = 0; gj < P; gj++) begin : g_lane
-      logic [31:0] a;
-      assign a = xaddr0 + gj * HW;
-      assign tap_words[gj*W +: W] = in_image ? xbuf[a*W +: W] : '0;
-      // Output plane j: each window's result enters at the top; after OH*OW
-      // windows position 0 is in the low bits.
-      assign ybuf_in[gj*PLW +: PLW] = (ybuf[gj*PLW +: PLW] >> W) | (PLW'(win_results[gj*W +: W]) << (PLW - W));
+      logic [XA-1:0] a;
+      assign a = XA'(xaddr0 + gj * HW);
+      assign tap_words[gj*W +: W] = in_image ? xmem[a] : '0;
+      // Output beat word j: plane word ecnt*P + j (the planes in row-major order).
+      assign data_out_0[gj*W +: W] = ymem[YA'(32'(ecnt) * P + gj)];
     end
   endgenerate
 
@@ -173,17 +172,17 @@ module fixed_window_scan #(
 
   assign data_in_0_ready  = (state == S_LOAD);
   assign data_out_0_valid = (state == S_EMIT);
-  assign data_out_0       = ybuf[BW-1:0];
 
-  // While emitting, the planes shift down together by one beat.
+  // Each window's P results go to position pos of the P planes.
   always_ff @(posedge clk) begin
-    if (state == S_TAP && last_tap) ybuf <= ybuf_in;
-    else if (state == S_EMIT && data_out_0_ready) ybuf <= ybuf >> BW;
+    if (state == S_TAP && last_tap)
+      for (int j = 0; j < P; j++) ymem[YA'(j * OHW + 32'(pos))] <= win_results[j*W +: W];
   end
 
+  // Each input beat's P words go to consecutive addresses.
   always_ff @(posedge clk) begin
     if (state == S_LOAD && data_in_0_valid)
-      xbuf <= (xbuf >> BW) | (XBW'(data_in_0) << (XBW - BW));
+      for (int k = 0; k < P; k++) xmem[XA'(32'(lcnt) * P + k)] <= data_in_0[k*W +: W];
   end
 
   always_ff @(posedge clk) begin
@@ -193,6 +192,7 @@ module fixed_window_scan #(
       blk   <= '0;
       oy <= '0; ox <= '0; ky <= '0; kx <= '0;
       ecnt  <= '0;
+      pos   <= '0;
     end else begin
       case (state)
         S_LOAD: if (data_in_0_valid) begin
@@ -209,7 +209,8 @@ module fixed_window_scan #(
             kx <= '0;
             if (!last_ky) ky <= ky + 1'b1;
             else begin
-              ky <= '0;
+              ky  <= '0;
+              pos <= last_ox && last_oy ? '0 : pos + 1'b1;
               if (!last_ox) ox <= ox + 1'b1;
               else begin
                 ox <= '0;

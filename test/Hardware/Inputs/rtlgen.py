@@ -4,7 +4,8 @@
 
 writes into DIR:
   in0.mem [in1.mem]   input beats, hex, one beat (PARALLELISM words, word 0 in
-                      the low bits) per line
+                      the low bits; each input its own words per beat:
+                      IN_PARALLELISM, SCALE_PARALLELISM) per line
   weights.mem bias.mem  ROM contents, one word per line (linear, conv2d)
   expected.mem        the output beats computed by fixedpoint.py
   tb.sv               a testbench (module tb) that drives the inputs with random
@@ -14,6 +15,9 @@ writes into DIR:
                       With several consumers (fork), each has its own random
                       ready and checker, all against expected.mem, and the
                       line is "PASS <n> beats on each of <k> outputs".
+                      --no-stall (valid and ready always high) adds
+                      "CYCLES <n> EXPECTED_CYCLES <m>", --report-cycles
+                      "CYCLES first <a> last <b>" (see --help).
 The same tb.sv runs under Verilator (--binary --timing) and Icarus (-g2012).
 """
 import argparse
@@ -95,8 +99,104 @@ def rand_cast_data(rng, width, frac, out_width, out_frac, n):
     return _mixture(rng, width, n, 0.05, 0.05, 0.03, 0.12, -lim, lim)
 
 
+def rand_hard_data(rng, width, frac, n):
+    """Inputs of hardsigmoid / hardswish: every corner of the clamp of x + 3
+    (x = -3, 3 and their neighbours, the extremes, 0), then, for narrow words,
+    every word once, then values mostly in [-4, 4] with some full-range."""
+    three = 3 << frac
+    special = [v for v in (-three - 1, -three, -three + 1, three - 1, three,
+                           three + 1, 0, 1, -1, fx.qmin(width), fx.qmax(width))
+               if fx.qmin(width) <= v <= fx.qmax(width)]
+    out = special[:n]
+    if width <= 10:
+        every = list(range(fx.qmin(width), fx.qmax(width) + 1))
+        rng.shuffle(every)
+        out += every[:n - len(out)]
+    lim = min(fx.qmax(width), 4 << frac)
+    out += _mixture(rng, width, n - len(out), 0.03, 0.03, 0.02, 0.2, -lim, lim)
+    return out
+
+
+def rate_cond(seed, rate):
+    """A beat offered (or ready) with probability rate/16, every cycle at 16."""
+    return "1'b1" if rate >= 16 else "(%s[3:0] < 4'd%d)" % (seed, rate)
+
+
+def linear_cycles(n, m, p_in, p_out):
+    """fixed_linear, no stalls: cycles per vector (= initiation interval), as
+    documented in its header: N/P_in load beats, then per output beat N/P_in
+    MAC cycles and one emit cycle."""
+    return n // p_in + (m // p_out) * (n // p_in + 1)
+
+
+def conv2d_cycles(c, oc, groups, h, wd, kh, kw, stride, padding, p_in, p_out):
+    """fixed_conv2d, no stalls: cycles per image (= initiation interval), as
+    documented in its header: C*H*W/P_in load beats, then per block of P_out
+    output channels OH*OW windows of CH*KH*KW tap cycles and OH*OW emit
+    cycles, CH = (C/groups)/P_in chunks (depthwise, C = OC = groups: 1)."""
+    icg, ocg = c // groups, oc // groups
+    oh = (h + 2 * padding - kh) // stride + 1
+    ow = (wd + 2 * padding - kw) // stride + 1
+    ch = 1 if icg == 1 and ocg == 1 else icg // p_in
+    return c * h * wd // p_in + (oc // p_out) * oh * ow * (ch * kh * kw + 1)
+
+
+def pool_cycles(c, h, wd, kh, kw, oh, ow, par):
+    """fixed_maxpool2d / fixed_avgpool2d (fixed_window_scan), no stalls:
+    cycles per image (= initiation interval), as documented in their headers:
+    C*H*W/P load beats, then per block of P channels OH*OW windows of KH*KW
+    tap cycles (padding taps included) and OH*OW emit cycles."""
+    return c * h * wd // par + (c // par) * oh * ow * (kh * kw + 1)
+
+
 def chunks(xs, n):
     return [xs[k:k + n] for k in range(0, len(xs), n)]
+
+
+def mobile_case(comp, a, rng, params):
+    """The operators of the mobile networks: returns the input word lists,
+    the expected output words, the words per beat of each input and of the
+    output; adds the component's own parameters to params."""
+    W, F, P = a.width, a.frac, a.par
+    in_pars, out_par = None, P
+    if comp == "clamp":
+        hi = fx.saturate(6 << F, W) if a.max_word is None else a.max_word
+        lo = a.min_word
+        x = rand_data(rng, W, a.words)
+        inputs = [x]
+        expected = [fx.clamp(v, lo, hi) for v in x]
+        params.update(MIN_WORD=lo, MAX_WORD=hi)
+    elif comp in ("hardsigmoid", "hardswish"):
+        x = rand_hard_data(rng, W, F, a.words)
+        inputs = [x]
+        op = fx.hardsigmoid if comp == "hardsigmoid" else fx.hardswish
+        expected = [op(v, W, F, a.recip_frac) for v in x]
+        params["RECIP_FRAC"] = a.recip_frac
+    elif comp == "width_convert":
+        in_par = a.in_par or P
+        out_par = a.out_par or P
+        x = rand_data(rng, W, a.words)
+        inputs, expected, in_pars = [x], list(x), [in_par]
+        del params["PARALLELISM"]
+        params.update(IN_PARALLELISM=in_par, OUT_PARALLELISM=out_par)
+    elif comp == "concat2":
+        n0, n1 = a.in0_words, a.in1_words
+        x0 = rand_data(rng, W, n0 * a.items)
+        x1 = rand_data(rng, W, n1 * a.items)
+        inputs = [x0, x1]
+        expected = fx.concat2(x0, x1, n0, n1)
+        params.update(IN0_WORDS=n0, IN1_WORDS=n1)
+    elif comp == "channel_mul":
+        c, sp = a.channels, a.spatial
+        x = rand_data(rng, W, c * sp * a.items)
+        # Scales (squeeze-and-excitation gates) mostly in [-2, 2], with the
+        # extremes: most products in range, some saturated.
+        lim = min(fx.qmax(W), 2 << F)
+        s = _mixture(rng, W, c * a.items, 0.05, 0.05, 0.05, 0.05, -lim, lim)
+        inputs, in_pars = [x, s], [P, a.scale_par]
+        expected = fx.channel_mul(x, s, c, sp, W, F)
+        params.update(SCALE_PARALLELISM=a.scale_par, CHANNELS=c, SPATIAL=sp)
+    return inputs, expected, in_pars, out_par
 
 
 def main():
@@ -128,6 +228,29 @@ def main():
                     help="cast: output fraction bits (default --frac)")
     ap.add_argument("--outputs", type=int, default=2,
                     help="fork: number of consumers")
+    ap.add_argument("--min-word", type=int, default=0, help="clamp: MIN_WORD")
+    ap.add_argument("--max-word", type=int, default=None,
+                    help="clamp: MAX_WORD (default 6.0 in the format, saturated)")
+    ap.add_argument("--in0-words", type=int, default=8, help="concat2: IN0_WORDS")
+    ap.add_argument("--in1-words", type=int, default=4, help="concat2: IN1_WORDS")
+    ap.add_argument("--spatial", type=int, default=4, help="channel_mul: SPATIAL")
+    ap.add_argument("--scale-par", type=int, default=1,
+                    help="channel_mul: SCALE_PARALLELISM")
+    ap.add_argument("--in-par", type=int, default=None,
+                    help="linear, conv2d, width_convert: IN_PARALLELISM (default --par)")
+    ap.add_argument("--out-par", type=int, default=None,
+                    help="linear, conv2d, width_convert: OUT_PARALLELISM (default --par)")
+    ap.add_argument("--groups", type=int, default=1, help="conv2d: GROUPS")
+    ap.add_argument("--ceil-mode", action="store_true", help="maxpool2d: ceil mode")
+    ap.add_argument("--no-stall", action="store_true",
+                    help="valid and ready always high (as --in-rate 16 --out-rate 16); "
+                    "the testbench prints CYCLES <n> EXPECTED_CYCLES <m>: first beat "
+                    "taken on data_in_0 to last output beat, inclusive, and the "
+                    "documented formula (linear, conv2d, pools; else 'unknown')")
+    ap.add_argument("--report-cycles", action="store_true",
+                    help="print 'CYCLES first <a> last <b>': the cycles of the first "
+                    "and last output beats, counted from the first beat taken on "
+                    "data_in_0")
     ap.add_argument("--in-rate", type=int, default=10,
                     help="input valid offered with probability in-rate/16")
     ap.add_argument("--out-rate", type=int, default=7,
@@ -136,6 +259,14 @@ def main():
 
     rng = random.Random(a.seed)
     W, F, P = a.width, a.frac, a.par
+    PI = P if a.in_par is None else a.in_par     # linear, conv2d: words per input beat
+    PO = P if a.out_par is None else a.out_par   # linear, conv2d: words per output beat
+    if (a.in_par is not None or a.out_par is not None) and a.component not in (
+            "linear", "conv2d", "width_convert"):
+        raise SystemExit("--in-par / --out-par: linear, conv2d and width_convert only")
+    in_rate = 16 if a.no_stall else a.in_rate
+    out_rate = 16 if a.no_stall else a.out_rate
+    expected_cycles = None   # per the component's documented formula (--no-stall)
     out_dir = os.path.abspath(a.out)
     os.makedirs(out_dir, exist_ok=True)
     path = lambda name: os.path.join(out_dir, name)  # noqa: E731
@@ -147,6 +278,8 @@ def main():
     expected = []
     OW = W        # output word width (cast changes it)
     n_out = 1     # consumers of data_out_0 (fork has several)
+    in_pars = None   # words per beat of each input (default P for all)
+    out_par = P      # words per beat of data_out_0
 
     if comp in ("skid_buffer", "flatten", "fifo", "relu"):
         x = rand_data(rng, W, a.words)
@@ -187,40 +320,56 @@ def main():
             x += xi
             expected += fx.linear(xi, w, b, W, F)
         inputs = [x]
+        expected_cycles = a.items * linear_cycles(n, m, PI, PO)
+        in_pars, out_par = [PI], PO
+        del params["PARALLELISM"]
         params.update(IN_FEATURES=n, OUT_FEATURES=m,
+                      IN_PARALLELISM=PI, OUT_PARALLELISM=PO,
                       WEIGHTS_FILE='"%s"' % path("weights.mem"),
                       BIAS_FILE='"%s"' % path("bias.mem"))
     elif comp == "conv2d":
         c, oc, h, wd = a.channels, a.out_channels, a.height, a.width_px
         kh, kw = a.kernel
-        flat_w = rand_weights(rng, W, F, oc * c * kh * kw)
+        g = a.groups
+        icg = c // g
+        flat_w = rand_weights(rng, W, F, oc * icg * kh * kw)
         w = [chunks(ch, kw) for ch in chunks(flat_w, kh * kw)]
-        w = chunks(w, c)
+        w = chunks(w, icg)
         b = rand_mac_data(rng, W, oc, 4)
         write_lines(path("weights.mem"), [word_hex(v, W) for v in flat_w])
         write_lines(path("bias.mem"), [word_hex(v, W) for v in b])
         x = []
         for _ in range(a.items):
-            flat = rand_mac_data(rng, W, c * h * wd, c * kh * kw)
+            flat = rand_mac_data(rng, W, c * h * wd, icg * kh * kw)
             x += flat
             img = [chunks(ch, wd) for ch in chunks(flat, h * wd)]
-            y = fx.conv2d(img, w, b, W, F, a.stride, a.padding)
+            y = fx.conv2d_grouped(img, w, b, W, F, a.stride, a.padding, g)
             expected += [v for plane in y for row in plane for v in row]
         inputs = [x]
-        params.update(IN_CHANNELS=c, OUT_CHANNELS=oc, IN_HEIGHT=h, IN_WIDTH=wd,
+        expected_cycles = a.items * conv2d_cycles(c, oc, g, h, wd, kh, kw, a.stride,
+                                                  a.padding, PI, PO)
+        in_pars, out_par = [PI], PO
+        del params["PARALLELISM"]
+        params.update(IN_PARALLELISM=PI, OUT_PARALLELISM=PO,
+                      IN_CHANNELS=c, OUT_CHANNELS=oc, GROUPS=g, IN_HEIGHT=h, IN_WIDTH=wd,
                       KERNEL_H=kh, KERNEL_W=kw, STRIDE=a.stride,
                       PADDING=a.padding,
                       WEIGHTS_FILE='"%s"' % path("weights.mem"),
                       BIAS_FILE='"%s"' % path("bias.mem"))
     elif comp in ("maxpool2d", "avgpool2d"):
         c, h, wd = a.channels, a.height, a.width_px
+        if c % P:
+            raise SystemExit("pools: PARALLELISM must divide the channels")
         kh, kw = a.kernel
         x = []
         for _ in range(a.items):
             flat = rand_data(rng, W, c * h * wd)
             x += flat
             img = [chunks(ch, wd) for ch in chunks(flat, h * wd)]
-            if comp == "maxpool2d":
+            if comp == "maxpool2d" and (a.padding or a.ceil_mode):
+                expected += fx.maxpool2d_padded(img, kh, kw, a.stride, a.padding,
+                                                a.ceil_mode)
+            elif comp == "maxpool2d":
                 expected += fx.maxpool2d(img, kh, kw, a.stride)
             else:
                 expected += fx.avgpool2d(img, kh, kw, a.stride, W, a.recip_frac)
@@ -229,35 +378,46 @@ def main():
                       KERNEL_W=kw, STRIDE=a.stride)
         if comp == "avgpool2d":
             params["RECIP_FRAC"] = a.recip_frac
+            oh, ow = (h - kh) // a.stride + 1, (wd - kw) // a.stride + 1
+        else:
+            oh = fx.pool_out_size(h, kh, a.stride, a.padding, a.ceil_mode)
+            ow = fx.pool_out_size(wd, kw, a.stride, a.padding, a.ceil_mode)
+            params.update(PADDING=a.padding, OUT_HEIGHT=oh, OUT_WIDTH=ow)
+        expected_cycles = a.items * pool_cycles(c, h, wd, kh, kw, oh, ow, P)
+    elif comp in ("clamp", "hardsigmoid", "hardswish", "width_convert",
+                  "concat2", "channel_mul"):
+        inputs, expected, in_pars, out_par = mobile_case(comp, a, rng, params)
     else:
         raise SystemExit("unknown component " + comp)
 
-    elementwise = ("skid_buffer", "flatten", "fifo", "relu", "add", "mul", "cast", "fork")
+    elementwise = ("skid_buffer", "flatten", "fifo", "relu", "add", "mul", "cast", "fork",
+                   "clamp", "hardsigmoid", "hardswish", "width_convert")
     items = 1 if comp in elementwise else a.items
-    for x in inputs:
-        if (len(x) // items) % P or (len(expected) // items) % P:
+    in_pars = in_pars or [P] * len(inputs)
+    for x, ip in zip(inputs, in_pars):
+        if (len(x) // items) % ip or (len(expected) // items) % out_par:
             raise SystemExit("PARALLELISM must divide the element count of each item")
     sat = sum(1 for v in expected if v in (fx.qmin(OW), fx.qmax(OW)))
     with open(path("stats.txt"), "w") as f:
         f.write("%s: %d output words, %d saturated\n" % (comp, len(expected), sat))
 
-    in_beats = [beats(x, W, P) for x in inputs]
-    exp_beats = beats(expected, OW, P)
+    in_beats = [beats(x, W, ip) for x, ip in zip(inputs, in_pars)]
+    exp_beats = beats(expected, OW, out_par)
     for k, bs in enumerate(in_beats):
         write_lines(path("in%d.mem" % k), bs)
     write_lines(path("expected.mem"), exp_beats)
 
-    bw = W * P
+    bw = W * in_pars[0]
     nin = len(in_beats[0])
     nout = len(exp_beats)
     timeout = 200 * (nin + nout) + 50 * len(expected) * max(
         1, a.in_features if comp == "linear" else
-        a.channels * a.kernel[0] * a.kernel[1]) + 1000
+        a.channels // a.groups * a.kernel[0] * a.kernel[1]) + 1000
     tb = []
     tb.append("// Generated by test/Hardware/Inputs/rtlgen.py %s (seed %d)." % (comp, a.seed))
     tb.append("module tb;")
     tb.append("  localparam int BW = %d;" % bw)
-    tb.append("  localparam int OBW = %d;" % (OW * P))
+    tb.append("  localparam int OBW = %d;" % (OW * out_par))
     tb.append("  localparam int NIN = %d;" % nin)
     tb.append("  localparam int NOUT = %d;" % nout)
     tb.append("  logic clk = 1'b0;")
@@ -275,9 +435,10 @@ def main():
     tb.append("  end")
     ports = []
     for k in range(len(inputs)):
-        tb.append("  logic [BW-1:0] in%d_mem [0:NIN-1];" % k)
+        tb.append("  localparam int NIN%d = %d;" % (k, len(in_beats[k])))
+        tb.append("  logic [%d:0] in%d_mem [0:NIN%d-1];" % (W * in_pars[k] - 1, k, k))
         tb.append("  initial $readmemh(\"%s\", in%d_mem);" % (path("in%d.mem" % k), k))
-        tb.append("  logic [BW-1:0] d%d = '0;" % k)
+        tb.append("  logic [%d:0] d%d = '0;" % (W * in_pars[k] - 1, k))
         tb.append("  logic v%d = 1'b0;" % k)
         tb.append("  logic r%d;" % k)
         tb.append("  int i%d = 0;" % k)
@@ -287,8 +448,8 @@ def main():
         tb.append("    if (!rst) begin")
         tb.append("      if (v%d && r%d) i%d <= i%d + 1;" % (k, k, k, k))
         tb.append("      if (!v%d || r%d) begin" % (k, k))
-        tb.append("        if (i%d + ((v%d && r%d) ? 1 : 0) < NIN && s%d[3:0] < 4'd%d) begin"
-                  % (k, k, k, k, a.in_rate))
+        tb.append("        if (i%d + ((v%d && r%d) ? 1 : 0) < NIN%d && %s) begin"
+                  % (k, k, k, k, rate_cond("s%d" % k, in_rate)))
         tb.append("          v%d <= 1'b1;" % k)
         tb.append("          d%d <= in%d_mem[i%d + ((v%d && r%d) ? 1 : 0)];" % (k, k, k, k, k))
         tb.append("        end else begin")
@@ -320,7 +481,7 @@ def main():
         tb.append("  always @(posedge clk) begin")
         tb.append("    so%s <= xs(so%s);" % (x, x))
         tb.append("    if (!rst) begin")
-        tb.append("      rout%s <= (so%s[3:0] < 4'd%d);" % (x, x, a.out_rate))
+        tb.append("      rout%s <= %s;" % (x, rate_cond("so" + x, out_rate)))
         tb.append("      if (held%s && (!%s || dout !== held_data%s)) begin" % (x, vk, x))
         tb.append("        $display(\"MISMATCH: output%s changed while stalled at beat %%0d\", o%s);"
                   % ("" if n_out == 1 else " " + x, x))
@@ -342,11 +503,35 @@ def main():
         tb.append("      end")
         tb.append("    end")
         tb.append("  end")
+    if a.no_stall or a.report_cycles:
+        # Clock edges of the first beat taken on data_in_0 and of the first
+        # and last output beats (with several consumers, taken by any).
+        if n_out == 1:
+            took = "vout && rout"
+        else:
+            took = "|(vout & {%s})" % ", ".join("rout%s" % x for x in reversed(sfx))
+        tb.append("  int t_in = -1;")
+        tb.append("  int t_first = -1;")
+        tb.append("  int t_last = -1;")
+        tb.append("  always @(posedge clk) begin")
+        tb.append("    if (!rst) begin")
+        tb.append("      if (v0 && r0 && t_in < 0) t_in <= cycle;")
+        tb.append("      if (%s) begin" % took)
+        tb.append("        if (t_first < 0) t_first <= cycle;")
+        tb.append("        t_last <= cycle;")
+        tb.append("      end")
+        tb.append("    end")
+        tb.append("  end")
     tb.append("  int drain = 0;")
     tb.append("  always @(posedge clk) begin")
     tb.append("    if (!rst) begin")
     tb.append("      if (%s) drain <= drain + 1;" % " && ".join("o%s >= NOUT" % x for x in sfx))
     tb.append("      if (drain == 200) begin")
+    if a.report_cycles:
+        tb.append("        $display(\"CYCLES first %0d last %0d\", t_first - t_in, t_last - t_in);")
+    if a.no_stall:
+        tb.append("        $display(\"CYCLES %%0d EXPECTED_CYCLES %s\", t_last - t_in + 1);"
+                  % ("unknown" if expected_cycles is None else expected_cycles))
     errs = " + ".join("errors%s" % x for x in sfx)
     if n_out == 1:
         tb.append("        if (errors == 0) $display(\"PASS %0d beats\", o);")

@@ -12,19 +12,23 @@
 //     R  = floor((2^RECIP_FRAC + floor(n/2)) / n)            (1/n, RECIP_FRAC fraction bits)
 //     y[c][oy][ox] = sat(rne(s * R / 2^RECIP_FRAC))            (docs/Hardware.md)
 //   x and y are <DATA_WIDTH, FRAC_WIDTH>.
-// Parameters: DATA_WIDTH, FRAC_WIDTH (format only), PARALLELISM (divides the
-//   input and output element counts), CHANNELS, IN_HEIGHT, IN_WIDTH, KERNEL_H,
-//   KERNEL_W, STRIDE, RECIP_FRAC (fraction bits of 1/n, 1..30, default 16).
-// Implementation: fixed_window_scan buffers the whole image (each beat is
-//   taken, then written one word per cycle), then visits one window tap per
-//   cycle, then holds each output beat until taken; this module holds the
-//   running window sum. Not pipelined. The scan checks the parameters, this
-//   module RECIP_FRAC.
+// Parameters: DATA_WIDTH, FRAC_WIDTH (format only), PARALLELISM (words per
+//   beat and channels pooled in parallel; divides CHANNELS), CHANNELS,
+//   IN_HEIGHT, IN_WIDTH, KERNEL_H, KERNEL_W, STRIDE, RECIP_FRAC (fraction
+//   bits of 1/n, 1..30, default 16).
+// Implementation: fixed_window_scan buffers the whole image (one beat per
+//   cycle), then visits one window tap per cycle in PARALLELISM channels at
+//   once, then emits each block of P channels, each output beat held until
+//   taken; this module holds the P running window sums. Not pipelined. The
+//   scan checks the parameters, this module RECIP_FRAC.
 // Protocol: valid/ready; a beat moves on a rising edge where valid && ready;
 //   rst active-high, synchronous.
-// Latency per image: (1 + PARALLELISM) cycles per input beat, then
-//   CHANNELS*OH*OW*KERNEL_H*KERNEL_W tap cycles interleaved with the output
-//   beats (each at least one cycle).
+// Cycles (no stalls: input valid and output ready always high), with
+//   NIN = CHANNELS*IN_HEIGHT*IN_WIDTH, OHW = OH*OW, P = PARALLELISM:
+//     T = NIN/P + CHANNELS/P * OHW * (KERNEL_H*KERNEL_W + 1)
+//   An image whose first input beat moves on clock edge t0 has its last output
+//   beat move on edge t0 + T - 1, and the next image's first beat can move on
+//   edge t0 + T: the initiation interval is also T.
 module fixed_avgpool2d #(
   parameter int DATA_WIDTH  = 8,
   parameter int FRAC_WIDTH  = 4,
@@ -47,10 +51,8 @@ module fixed_avgpool2d #(
   input  logic                              data_out_0_ready
 );
   localparam int W    = DATA_WIDTH;
-  localparam int C    = CHANNELS;
+  localparam int P    = PARALLELISM;
   localparam int KK   = KERNEL_H * KERNEL_W;
-  localparam int CA   = (C  > 1) ? $clog2(C)  : 1;
-  localparam int KA   = (KK > 1) ? $clog2(KK) : 1;
   localparam int ACC  = W + $clog2(KK + 1);         // window sum, exact
   localparam int RW   = RECIP_FRAC + 2;             // R as a non-negative signed number
   localparam int PW   = ACC + RW;                   // s * R, exact
@@ -62,41 +64,42 @@ module fixed_avgpool2d #(
     end
   endgenerate
 
-  // The tap being visited (fixed_window_scan): channel, position in the
-  // window (tap_ic is always 0: one channel per window), and the input word.
+  // The tap being visited (fixed_window_scan): the same position in P
+  // channels, lane j in bits [j*W +: W].
   logic           tap_valid;
-  logic [CA-1:0]  tap_oc;
-  logic           tap_ic;
-  logic [KA-1:0]  tap_k;
-  logic [W-1:0]   x_word;
+  logic           tap_first;
+  logic           tap_in;   // always high: no padding
+  logic [P*W-1:0] x_words;
+  logic [P*W-1:0] y_words;
 
-  logic [ACC-1:0] acc;
-  logic [ACC-1:0] acc_next;
-  logic [W-1:0]   y_word;
-  logic           first_tap;
-  logic [PW-1:0]  scaled;
+  genvar gj;
+  generate
+    for (gj = 0; gj < P; gj++) begin : g_lane
+      logic [W-1:0]   x_word;
+      logic [ACC-1:0] acc;
+      logic [ACC-1:0] acc_next;
+      logic [PW-1:0]  scaled;
+      assign x_word   = x_words[gj*W +: W];
+      assign acc_next = (tap_first ? '0 : acc) + (tap_in ? {{(ACC - W){x_word[W-1]}}, x_word} : '0);
+      assign scaled   = {{RW{acc_next[ACC-1]}}, acc_next} * {{ACC{1'b0}}, RECIP};
+      fixed_round_sat #(.IN_WIDTH(PW), .SHIFT(RECIP_FRAC), .OUT_WIDTH(W)) u_rs (
+        .data_in(scaled), .data_out(y_words[gj*W +: W]));
+      always_ff @(posedge clk) begin
+        if (tap_valid) acc <= acc_next;
+      end
+    end
+  endgenerate
 
-  assign first_tap = (tap_ic == 1'b0) && (tap_k == '0);
-  assign acc_next  = (first_tap ? '0 : acc) + {{(ACC - W){x_word[W-1]}}, x_word};
-  assign scaled    = {{RW{acc_next[ACC-1]}}, acc_next} * {{ACC{1'b0}}, RECIP};
-  fixed_round_sat #(.IN_WIDTH(PW), .SHIFT(RECIP_FRAC), .OUT_WIDTH(W)) u_rs (
-    .data_in(scaled), .data_out(y_word));
-
-  always_ff @(posedge clk) begin
-    if (tap_valid) acc <= acc_next;
-  end
-
-  // Each channel is pooled alone: the tap of output channel c reads channel c.
   fixed_window_scan #(
     .DATA_WIDTH(DATA_WIDTH), .FRAC_WIDTH(FRAC_WIDTH), .PARALLELISM(PARALLELISM),
-    .IN_CHANNELS(C), .OUT_CHANNELS(C), .WINDOW_CHANNELS(1),
-    .IN_HEIGHT(IN_HEIGHT), .IN_WIDTH(IN_WIDTH), .KERNEL_H(KERNEL_H), .KERNEL_W(KERNEL_W),
-    .STRIDE(STRIDE), .PADDING(0)
+    .CHANNELS(CHANNELS), .IN_HEIGHT(IN_HEIGHT), .IN_WIDTH(IN_WIDTH),
+    .KERNEL_H(KERNEL_H), .KERNEL_W(KERNEL_W), .STRIDE(STRIDE), .PADDING(0),
+    .OUT_HEIGHT((IN_HEIGHT - KERNEL_H) / STRIDE + 1), .OUT_WIDTH((IN_WIDTH - KERNEL_W) / STRIDE + 1)
   ) u_scan (
     .clk(clk), .rst(rst),
     .data_in_0(data_in_0), .data_in_0_valid(data_in_0_valid), .data_in_0_ready(data_in_0_ready),
     .data_out_0(data_out_0), .data_out_0_valid(data_out_0_valid), .data_out_0_ready(data_out_0_ready),
-    .tap_valid(tap_valid), .tap_oc(tap_oc), .tap_ic(tap_ic), .tap_k(tap_k),
-    .tap_ch(tap_oc), .tap_word(x_word), .win_result(y_word)
+    .tap_valid(tap_valid), .tap_first(tap_first), .tap_in(tap_in),
+    .tap_words(x_words), .win_results(y_words)
   );
 endmodule

@@ -19,8 +19,11 @@ module fixed_round_sat #(
   output logic [OUT_WIDTH-1:0] data_out
 );
   localparam int EW = IN_WIDTH + 1;
-  localparam logic signed [EW-1:0] MAXV = EW'((64'sd1 <<< (OUT_WIDTH - 1)) - 64'sd1);
-  localparam logic signed [EW-1:0] MINV = EW'(-(64'sd1 <<< (OUT_WIDTH - 1)));
+  // The constants are computed at EW bits, so any IN_WIDTH works (not only
+  // up to 64 bits).
+  localparam logic signed [EW-1:0] ONE  = EW'(1);
+  localparam logic signed [EW-1:0] MAXV = (ONE <<< (OUT_WIDTH - 1)) - ONE;
+  localparam logic signed [EW-1:0] MINV = -(ONE <<< (OUT_WIDTH - 1));
 
   generate
     if (IN_WIDTH < OUT_WIDTH || SHIFT < 0 || SHIFT >= IN_WIDTH) begin : g_bad_params
@@ -38,7 +41,7 @@ module fixed_round_sat #(
     end else begin : g_shift
       // floor((x + 2^(SHIFT-1) - 1 + lsb) / 2^SHIFT), lsb = bit 0 of floor(x / 2^SHIFT),
       // is round half to even of x / 2^SHIFT.
-      localparam logic [EW-1:0] HALF_M1 = EW'((64'd1 << (SHIFT - 1)) - 64'd1);
+      localparam logic [EW-1:0] HALF_M1 = (ONE <<< (SHIFT - 1)) - ONE;
       logic signed [EW-1:0] biased;
       assign biased  = ext + HALF_M1 + {{(EW - 1){1'b0}}, ext[SHIFT]};
       assign shifted = biased >>> SHIFT;

@@ -65,7 +65,7 @@ MAV_DTYPE = {  # torch dtype name -> mav's spelling in "1x3x64x64xf32"
 class Spec:
     def __init__(self, model, inputs, training=False, no_grad=False,
                  input_generators=None, notes="", strict=True, entry_exit=True,
-                 script=False):
+                 script=False, hardware_ranges=False):
         self.model = model              # nn.Module
         self.inputs = inputs            # callable () -> list of tensors
         self.training = training        # trace in train mode
@@ -78,6 +78,9 @@ class Spec:
                                         # analysis cannot walk this model)
         self.script = script            # torch.jit.script instead of trace:
                                         # keeps control flow (for refusals)
+        self.hardware_ranges = hardware_ranges  # check_hardware_ranges: outputs
+                                        # spread, of order 1, activations
+                                        # within ACTIVATION_BOUND
 
 
 REGISTRY = collections.OrderedDict()
@@ -597,6 +600,58 @@ def _hw_cnn():
           "Linear(4,4); random BN statistics, input 1x4x6x6")
 def _hw_residual():
     return Spec(_randomise_batchnorms(_hw_classes()[2]()), _randn(1, 4, 6, 6))
+
+
+# The hardware flow on unmodified torchvision models (issue 29), at 1x3x32x32,
+# eval mode, random BatchNorm statistics, then made meaningful by
+# lsuv_rescale and checked by check_hardware_ranges (below).
+
+HW_INPUT_SHAPE = (1, 3, 32, 32)
+
+
+def _hw_torchvision(fn_name, **kw):
+    """torchvision.models.FN_NAME(weights=None, **kw), unmodified, in eval
+    mode, with random BatchNorm statistics (_randomise_batchnorms), rescaled
+    by lsuv_rescale on the calibration batch; generate() checks it with
+    check_hardware_ranges (Spec.hardware_ranges)."""
+    import torch
+    import torchvision
+    model = getattr(torchvision.models, fn_name)(weights=None, **kw).eval()
+    _randomise_batchnorms(model)
+    generator = torch.Generator().manual_seed(CALIBRATION_SEED)
+    calibration = torch.randn((HW_CALIBRATION_DRAWS,) + HW_INPUT_SHAPE[1:],
+                              generator=generator)
+    lsuv_rescale(model, [calibration])
+    return Spec(model, _randn(*HW_INPUT_SHAPE), hardware_ranges=True,
+                notes="random BatchNorm statistics, then LSUV rescaling "
+                      "(lsuv_rescale) on %d calibration inputs"
+                      % HW_CALIBRATION_DRAWS)
+
+
+@register("hw_resnet18", "hardware flow: torchvision resnet18, num_classes=10; "
+          "random BN statistics, LSUV-rescaled, input 1x3x32x32")
+def _hw_resnet18():
+    return _hw_torchvision("resnet18", num_classes=10)
+
+
+@register("hw_mobilenet_v2", "hardware flow: torchvision mobilenet_v2, "
+          "num_classes=10, width_mult=0.5; random BN statistics, "
+          "LSUV-rescaled, input 1x3x32x32")
+def _hw_mobilenet_v2():
+    return _hw_torchvision("mobilenet_v2", num_classes=10, width_mult=0.5)
+
+
+@register("hw_mobilenet_v3_small", "hardware flow: torchvision "
+          "mobilenet_v3_small, num_classes=10; random BN statistics, "
+          "LSUV-rescaled, input 1x3x32x32")
+def _hw_mobilenet_v3_small():
+    return _hw_torchvision("mobilenet_v3_small", num_classes=10)
+
+
+@register("hw_squeezenet1_1", "hardware flow: torchvision squeezenet1_1, "
+          "num_classes=10 (no BatchNorm); LSUV-rescaled, input 1x3x32x32")
+def _hw_squeezenet1_1():
+    return _hw_torchvision("squeezenet1_1", num_classes=10)
 
 
 @register("hw_ranges", "hardware flow, calibration: Conv2d(3,4,3,pad 1) -> "
@@ -1558,6 +1613,296 @@ def make_meaningful(model, draw_inputs, inputs, other_inputs):
 
 
 # --------------------------------------------------------------------------
+# Models for the hardware flow (issue 29): unmodified torchvision models
+# with random BatchNorm statistics, made meaningful by LSUV rescaling
+# (lsuv_rescale) and checked for fixed point (check_hardware_ranges).
+# --------------------------------------------------------------------------
+
+HW_CHECK_SEED = 3         # torch.Generator seed of check_hardware_ranges' inputs
+HW_CHECK_DRAWS = 8        # ... this many draws of the inputs
+ACTIVATION_BOUND = 16.0   # every intermediate value: |x| <= this (<16,10>
+                          # holds +-32: a margin of 2)
+OUTPUT_ORDER = (0.1, 10.0)  # every input's output: max |y| within this
+MIN_OUTPUT_SPREAD = 0.1   # every output element: its std across the check
+                          # inputs at least this fraction of its mean |y|
+LSUV_STD = 0.4            # every hidden layer's output: at most this
+                          # std per channel (lsuv_rescale)
+LSUV_OUTPUT_STD = 1.0     # the last layer's output (the model's output)
+HW_CALIBRATION_DRAWS = 256  # lsuv_rescale's calibration batch: draws of
+                          # the inputs, after CALIBRATION_SEED
+
+
+class ActivationOutOfRange(MeaninglessModel):
+    """An intermediate value a fixed-point format of the flow cannot hold."""
+
+
+def lsuv_rescale(model, inputs, std=LSUV_STD, output_std=LSUV_OUTPUT_STD):
+    """Layer-sequential unit-variance (LSUV) rescaling of an eval-mode
+    `model`, in place, measured on the calibration `inputs` (a list of
+    tensors, one per forward argument: a batch of many draws).
+
+    One forward under torch.no_grad(), with a forward hook on every Linear,
+    convolution and affine BatchNorm, in call order; each hook changes its
+    module's parameters and returns the output they now give, so that every
+    layer is measured on its already rescaled predecessors (a convolution's
+    BatchNorm sees the rescaled convolution). Per output channel c (dim 1;
+    a Linear's last dim) of the layer's output z, with s_c and m_c its
+    standard deviation and mean over the batch and the positions, and r
+    the layer's RMS channel std, sqrt(mean_c s_c^2):
+
+    - scale: the channel is multiplied by a_c = std / max(s_c, r) (a Linear's
+      or convolution's weight row and bias, a BatchNorm's weight and bias):
+      a channel at or above r gets exactly the standard deviation `std`,
+      one below it the layer's LSUV factor std / r, so that no channel is
+      above `std`, the layer's RMS std is at most `std`, and a weak channel
+      is not amplified beyond the layer as a whole;
+    - shift (a layer with a bias): b_c = t_c - a_c * m_c is added to the
+      bias, so that the channel's mean is t_c, the layer's own bias clamped
+      to +-std: a BatchNorm's random N(0, 0.5^2) bias after
+      _randomise_batchnorms, about 0 for torchvision's Linear and conv
+      biases.
+
+    Then the last layer rescaled (in call order: the classifier) is
+    multiplied by output_std / std, so that the model's output has about
+    `output_std` (what follows it in these models, ReLU, pooling, flatten,
+    is positively homogeneous).
+
+    Why these choices (measured on resnet18/34, mobilenet_v2 (0.5),
+    mobilenet_v3_small/large and squeezenet1_0/1_1 at 1x3x32x32, several
+    model seeds, 64 fresh inputs each):
+
+    - the shift is what keeps the networks alive. With random BatchNorm
+      statistics a channel's running mean can dwarf its input's variation,
+      and without BatchNorm (squeezenet) the positive means of ReLU outputs
+      pile up through the layers: either way a channel becomes an
+      input-independent offset that ReLU/ReLU6/Hardswish turn into a
+      constant, and mobilenet_v2 and mobilenet_v3_small output only their
+      classifier's bias;
+    - the per-channel scale keeps every value within range: with one scale
+      per layer (plain LSUV) a few channels of mobilenet's depthwise
+      BatchNorms and of resnet's reach 20 to 40 times the layer's std;
+    - std 0.4, not 1: hardswish (x * relu6(x + 3) / 6) and the squeeze-and-
+      excitation gates (x * hardsigmoid(f(x))) are quadratic near 0; at unit
+      std their products compound over mobilenet_v3's blocks, and inputs
+      other than the calibration batch reach 100 to 1000 (output included);
+    - many draws (HW_CALIBRATION_DRAWS): the deep layers are 1x1 or 2x2
+      feature maps, where 8 draws give 8 values per channel, and scales fit
+      to them do not carry over to other inputs (mobilenet_v3_small's output
+      reached 300 with 8, 40 with 32).
+
+    The running statistics stay random, so folding is still exercised on
+    arbitrary statistics. A module is rescaled on its first call only; a
+    module that shares a parameter with another (a tied weight) is left
+    alone; a transposed convolution gets the scale std / r only.
+
+    Returns the paths of the rescaled modules, in call order."""
+    import torch
+    import torch.nn as nn
+    paths, owners = {}, collections.Counter()
+    for path, m in model.named_modules():
+        paths.setdefault(m, path)
+        for p in m.parameters(recurse=False):
+            owners[id(p)] += 1
+    done, rescaled = set(), []
+    batchnorm = nn.modules.batchnorm._BatchNorm
+    transposed = nn.modules.conv._ConvTransposeNd
+
+    def hook(mod, args, out):
+        if mod in done:
+            return None
+        done.add(mod)
+        if (not isinstance(out, torch.Tensor) or not out.is_floating_point()
+                or out.dim() < 2 or out.numel() < 2
+                or (isinstance(mod, batchnorm) and not mod.affine)
+                or any(owners[id(p)] > 1 for p in mod.parameters(recurse=False))):
+            return None
+        z = out.detach().double()
+        cdim = z.dim() - 1 if isinstance(mod, nn.Linear) else 1
+        dims = [d for d in range(z.dim()) if d != cdim]
+        mean = z.mean(dims)
+        spread = z.std(dims, unbiased=False)
+        r = float(spread.pow(2).mean().sqrt())
+        if not (0 < r < float("inf")):
+            return None
+        bias = getattr(mod, "bias", None)
+        weight = mod.weight
+        if isinstance(mod, transposed):
+            a = torch.full_like(spread, std / r)
+            b = torch.zeros_like(mean)
+            weight.mul_(std / r)
+        else:
+            a = std / spread.clamp(min=r)
+            b = (bias.detach().double().clamp(-std, std) - a * mean
+                 if bias is not None else torch.zeros_like(mean))
+            weight.copy_(weight.double()
+                         * a.view([-1] + [1] * (weight.dim() - 1)))
+        if bias is not None:
+            bias.copy_(a * bias.double() + b)
+        rescaled.append(mod)
+        shape = [1] * z.dim()
+        shape[cdim] = -1
+        return (z * a.view(shape) + b.view(shape)).to(out.dtype)
+
+    handles = []
+    try:
+        for m in model.modules():
+            if isinstance(m, (nn.Linear, nn.modules.conv._ConvNd, batchnorm)):
+                handles.append(m.register_forward_hook(hook))
+        with torch.no_grad():
+            model.eval()(*inputs)
+    finally:
+        for h in handles:
+            h.remove()
+    if rescaled and output_std != std:
+        with torch.no_grad():
+            for p in rescaled[-1].parameters(recurse=False):
+                p.mul_(output_std / std)
+    return [paths[m] for m in rescaled]
+
+
+def _value_ranges(model, inputs):
+    """(max |x| per kind of value, max |x| per value) over every tensor
+    computed in one forward of `model` on `inputs`: torch.fx's nodes (a
+    module call by its class, a function or method by its name, the input
+    as `input`), which include the adds, muls and flattens between modules;
+    a model fx cannot trace is measured at every module's output instead."""
+    import torch
+    by_kind, by_value = collections.OrderedDict(), collections.OrderedDict()
+
+    def record(kind, name, value):
+        for t in flatten_outputs(value) if not isinstance(value, torch.Tensor) else [value]:
+            if isinstance(t, torch.Tensor) and t.is_floating_point() and t.numel():
+                m = float(t.detach().abs().max())
+                by_kind[kind] = max(by_kind.get(kind, 0.0), m)
+                by_value[name] = max(by_value.get(name, 0.0), m)
+
+    try:
+        import torch.fx
+        graph_module = torch.fx.symbolic_trace(model)
+    except Exception:  # noqa: BLE001  (not traceable: module outputs only)
+        graph_module = None
+    with torch.no_grad():
+        if graph_module is not None:
+            modules = dict(graph_module.named_modules())
+
+            class Recorder(torch.fx.Interpreter):
+                def run_node(self, n):
+                    value = super().run_node(n)
+                    if n.op == "call_module":
+                        kind = type(modules[n.target]).__name__
+                    elif n.op in ("call_function", "call_method"):
+                        kind = getattr(n.target, "__name__", str(n.target))
+                    elif n.op == "placeholder":
+                        kind = "input"
+                    else:
+                        return value
+                    record(kind, n.name, value)
+                    return value
+
+            Recorder(graph_module).run(*inputs)
+        else:
+            handles = [m.register_forward_hook(
+                lambda mod, a, out, path=path: record(type(mod).__name__,
+                                                      path or "<root>", out))
+                for path, m in model.named_modules()]
+            try:
+                model(*inputs)
+            finally:
+                for h in handles:
+                    h.remove()
+    return by_kind, by_value
+
+
+def check_hardware_ranges(model, draw_inputs, reference_inputs):
+    """Checks that an eval-mode model suits the fixed-point hardware flow;
+    returns a report, raises MeaninglessModel (ActivationOutOfRange) if not.
+
+    The check inputs are HW_CHECK_DRAWS draws of the inputs (each argument
+    concatenated along dim 0) after torch.manual_seed(HW_CHECK_SEED), neither
+    the calibration batch nor the reference inputs. On them:
+
+    - the outputs differ across inputs: every output element's standard
+      deviation across the draws is at least MIN_OUTPUT_SPREAD times its
+      mean |y| (and not every one is constant);
+    - the outputs are of order 1: each draw's max |y| lies in OUTPUT_ORDER;
+    - every intermediate value (torch.fx nodes: module outputs and the
+      functions between them), on the check inputs and on the reference
+      inputs, has |x| <= ACTIVATION_BOUND."""
+    import torch
+    torch.manual_seed(HW_CHECK_SEED)
+    draws = [draw_inputs() for _ in range(HW_CHECK_DRAWS)]
+    batch = [torch.cat(args, 0) for args in zip(*draws)]
+    model.eval()
+    with torch.no_grad():
+        outputs = [t.detach().double() for t in flatten_outputs(model(*batch))
+                   if t.is_floating_point()]
+    if not outputs:
+        raise MeaninglessModel("no floating-point output")
+    report = collections.OrderedDict()
+    report["check_inputs_seed"] = HW_CHECK_SEED
+    report["check_inputs"] = HW_CHECK_DRAWS
+    problems = []
+    for i, y in enumerate(outputs):
+        if not bool(y.isfinite().all()):
+            raise MeaninglessModel("output %d has non-finite values" % i)
+        per = y.reshape(HW_CHECK_DRAWS, -1)   # draw x element
+        spread = per.std(0, unbiased=False)
+        mean_abs = per.abs().mean(0)
+        ratio = spread / mean_abs.clamp(min=1e-30)
+        order = per.abs().max(1).values
+        report["output_%d_std_across_inputs" % i] = collections.OrderedDict((
+            ("min", float(spread.min())), ("mean", float(spread.mean())),
+            ("max", float(spread.max()))))
+        report["output_%d_min_spread_ratio" % i] = float(ratio.min())
+        report["output_%d_max_abs" % i] = [float(order.min()), float(order.max())]
+        low = (spread < MIN_OUTPUT_SPREAD * mean_abs).nonzero().flatten()
+        if low.numel() or float(spread.max()) == 0:
+            j = int(low[0]) if low.numel() else 0
+            problems.append(
+                "output %d does not depend on the input: element %d has std "
+                "%.3g across %d inputs < %g * its mean |y| %.3g"
+                % (i, j, float(spread[j]), HW_CHECK_DRAWS, MIN_OUTPUT_SPREAD,
+                   float(mean_abs[j])))
+        if not (OUTPUT_ORDER[0] <= float(order.min())
+                and float(order.max()) <= OUTPUT_ORDER[1]):
+            problems.append("output %d is not of order 1: max |y| per input "
+                            "from %.3g to %.3g, outside [%g, %g]"
+                            % (i, float(order.min()), float(order.max()),
+                               OUTPUT_ORDER[0], OUTPUT_ORDER[1]))
+    if problems:
+        raise MeaninglessModel("; ".join(problems))
+    by_kind, by_value = _value_ranges(model, batch)
+    ref_kind, ref_value = _value_ranges(model, reference_inputs)
+    for k, v in ref_kind.items():
+        by_kind[k] = max(by_kind.get(k, 0.0), v)
+    for k, v in ref_value.items():
+        by_value[k] = max(by_value.get(k, 0.0), v)
+    report["activation_bound"] = ACTIVATION_BOUND
+    report["activation_max_abs"] = max(by_kind.values())
+    report["activation_max_abs_by_kind"] = by_kind
+    over = [(v, k) for k, v in by_value.items() if v > ACTIVATION_BOUND]
+    if over:
+        v, k = max(over)
+        raise ActivationOutOfRange(
+            "%d intermediate values exceed |x| <= %g, the largest %s: %.3g"
+            % (len(over), ACTIVATION_BOUND, k, v))
+    return report
+
+
+def hardware_ranges_summary(report):
+    """The report of check_hardware_ranges in one line."""
+    kinds = ", ".join("%s %.2f" % kv for kv in
+                      report["activation_max_abs_by_kind"].items())
+    spread = report["output_0_std_across_inputs"]
+    return ("max |activation| by kind: %s; output 0: std across %d inputs "
+            "min %.3g mean %.3g (min std/mean|y| %.3g), max |y| per input "
+            "%.3g to %.3g" % (kinds, report["check_inputs"], spread["min"],
+                              spread["mean"], report["output_0_min_spread_ratio"],
+                              report["output_0_max_abs"][0],
+                              report["output_0_max_abs"][1]))
+
+
+# --------------------------------------------------------------------------
 # Generation
 # --------------------------------------------------------------------------
 
@@ -1706,6 +2051,15 @@ def generate(name, out_dir, registry=None):
         diff = max_abs_diff(outputs, eager)
         if diff > 1e-4:
             raise RuntimeError("%s: TorchScript and eager outputs differ by %g" % (name, diff))
+        # The hardware flow's models (Spec.hardware_ranges): outputs spread
+        # across inputs, of order 1, every intermediate value within
+        # ACTIVATION_BOUND.
+        hardware_ranges = None
+        if spec.hardware_ranges:
+            hardware_ranges = check_hardware_ranges(eval_model, spec.inputs,
+                                                    inputs)
+            print("generate.py: %s: %s" % (name, hardware_ranges_summary(
+                hardware_ranges)), file=sys.stderr)
         # The references are meaningful: of order 1, and input-dependent
         # (the eager module on the check inputs against the reference inputs).
         with grad_ctx():
@@ -1781,6 +2135,8 @@ def generate(name, out_dir, registry=None):
             ("min_output_max_abs", MIN_OUTPUT_MAX_ABS),
             ("min_input_dependence", MIN_INPUT_DEPENDENCE)))
         info["calibration"] = calibration
+        if hardware_ranges is not None:
+            info["hardware_ranges"] = hardware_ranges
         info["io_file"] = name + ".io.pt"
         info["inlined_op_counts"] = ops
         info["inlined_node_count"] = sum(1 for _ in _all_nodes(inlined))

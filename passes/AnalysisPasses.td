@@ -92,8 +92,8 @@ def AddHardwareMetadata
   let description = [{
     Fills the `hardware` section of every node of a raised graph (run
     `-mav-raise` first; a node without common metadata is an error naming
-    it). The component comes from the op registry entry of the node's
-    `mase_op`:
+    it). The component is the first hardware component entry listing the
+    node's `mase_op` that the node fits (mav/Hardware/Component.h):
 
     - `toolchain`: `INTERNAL_RTL` when mav has a component, else
       `UNSUPPORTED`; `module` and `dependence_files` (relative to
@@ -108,7 +108,12 @@ def AddHardwareMetadata
       for fixed point, whose precision is `[width, frac]`),
       `ARG_TENSOR_SIZE_DIM_d` and
       `ARG_PARALLELISM_DIM_d = min(max_parallelism[-1-d], shape[-1-d])`,
-      d = 0 the innermost dimension; dimensions beyond the list get 1.
+      d = 0 the innermost dimension; dimensions beyond the list get 1. For
+      the streams of a node with a component (`DATA_IN_k`, `DATA_OUT_0`)
+      that is a budget: the component takes the largest width it can
+      stream at within the product, on the one dimension it streams in
+      parallel (an image's channels, else the innermost), 1 on the others;
+      the exported instance uses exactly these widths.
 
     ```
     mav-opt net.mlir -mav-raise -mav-add-hardware-metadata='max-parallelism=4,4'

@@ -5,6 +5,7 @@
 #include "mav/IR/WeightData.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace mav;
@@ -41,8 +42,14 @@ FixedPointErrorBound::bound(ArrayRef<double> input,
   FixedFormat inputFormat = graph.nodes[0].format;
   for (auto [real, word] : llvm::zip(input, values[0]))
     errors[0].push_back(std::abs(real - dequantize(word, inputFormat)));
-  for (unsigned index = 1; index < graph.nodes.size(); ++index)
+  for (unsigned index = 1; index < graph.nodes.size(); ++index) {
     errors[index] = boundNode(index, values, errors);
+    // A bound that overflowed (inf, or inf - inf further on) says nothing:
+    // it stays +inf, never NaN, so that no comparison passes with it.
+    for (double &bound : errors[index])
+      if (std::isnan(bound))
+        bound = std::numeric_limits<double>::infinity();
+  }
   return std::move(errors[graph.output]);
 }
 

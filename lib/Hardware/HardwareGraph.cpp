@@ -29,6 +29,16 @@ int64_t HardwareNode::outNumel() const {
   return numel;
 }
 
+unsigned mav::getParallelDim(size_t rank) { return rank == 4 ? 2 : 0; }
+
+int64_t mav::largestDivisorAtMost(int64_t extent, int64_t cap) {
+  int64_t best = 1;
+  for (int64_t divisor = 1; divisor <= std::min(extent, cap); ++divisor)
+    if (extent % divisor == 0)
+      best = divisor;
+  return best;
+}
+
 int64_t HardwareNode::items() const {
   int64_t count = 1;
   for (int64_t size : ArrayRef(inShape).take_front(batchDims))
@@ -95,6 +105,49 @@ static std::optional<FixedFormat> firstFormat(ArrayAttr values) {
   return getFixedFormat(values[0].dyn_cast<ValueMetaAttr>());
 }
 
+std::string mav::getStreamPortName(const HardwareNode &node, unsigned port) {
+  return "DATA_IN_" + std::to_string(node.streamOperands[port]);
+}
+
+std::optional<int64_t> mav::getPortWidth(DictionaryAttr params,
+                                         StringRef prefix) {
+  std::optional<int64_t> width;
+  for (unsigned dim = 0;; ++dim) {
+    auto value = params.getAs<IntegerAttr>(
+        (prefix + "_PARALLELISM_DIM_" + Twine(dim)).str());
+    if (!value)
+      return width;
+    width = width.value_or(1) * value.getInt();
+  }
+}
+
+/// The node's stream widths from its hardware metadata, checked against its
+/// component.
+static LogicalResult readStreamWidths(HardwareNode &node) {
+  node.widths.in.assign(node.streamOperands.size(), 1);
+  auto hardware = node.op->getAttrOfType<HardwareMetaAttr>("hardware");
+  if (!hardware || !hardware.getVerilogParam())
+    return success();
+  DictionaryAttr params = hardware.getVerilogParam();
+  StreamWidths widths;
+  widths.out = getPortWidth(params, "DATA_OUT_0").value_or(1);
+  for (unsigned port = 0; port < node.streamOperands.size(); ++port)
+    widths.in.push_back(getPortWidth(params, getStreamPortName(node, port))
+                            .value_or(widths.out));
+  if (node.component->legalWidths(node, widths) != widths) {
+    std::string text;
+    for (int64_t width : widths.in)
+      text += std::to_string(width) + " ";
+    return node.op->emitError()
+           << "node '" << node.name << "': its hardware metadata streams "
+           << text << "words in and " << widths.out << " out a beat, which "
+           << node.component->module
+           << " cannot: run -mav-add-hardware-metadata again";
+  }
+  node.widths = std::move(widths);
+  return success();
+}
+
 FailureOr<HardwareGraph> mav::lowerToHardware(GraphOp graph) {
   HardwareGraph lowered;
   Block &block = graph.getBodyBlock();
@@ -157,10 +210,21 @@ FailureOr<HardwareGraph> mav::lowerToHardware(GraphOp graph) {
       }
       lowering.operands.push_back(found->second);
     }
+    if (failed(readStreamWidths(lowering)))
+      return failure();
     for (Value result : op.getResults())
       producers[result] = lowered.nodes.size();
     lowered.nodes.push_back(std::move(lowering));
   }
+  for (const HardwareNode &node : llvm::drop_begin(lowered.nodes)) {
+    auto port = llvm::find(node.operands, 0u);
+    if (port != node.operands.end()) {
+      lowered.nodes[0].widths.out =
+          node.widths.in[port - node.operands.begin()];
+      break;
+    }
+  }
+  lowered.nodes[0].widths.in = {lowered.nodes[0].widths.out};
 
   OutputOp output = graph.getOutput();
   if (output->getNumOperands() != 1)

@@ -25,7 +25,8 @@ using namespace mav;
 namespace {
 
 Expected<FixedFormat> readStream(const json::Object &root, StringRef key,
-                                 int64_t &words, const Twine &path) {
+                                 int64_t &words, int64_t &parallelism,
+                                 const Twine &path) {
   const json::Object *stream = root.getObject(key);
   std::optional<int64_t> width =
       stream ? stream->getInteger("width") : std::nullopt;
@@ -33,10 +34,16 @@ Expected<FixedFormat> readStream(const json::Object &root, StringRef key,
       stream ? stream->getInteger("frac") : std::nullopt;
   std::optional<int64_t> count =
       stream ? stream->getInteger("words") : std::nullopt;
-  if (!width || !frac || !count || *width < 1 || *width > 64 || *count < 0)
-    return makeFileError(path,
-                         "\"" + key + "\" needs integer width, frac, words");
+  std::optional<int64_t> perBeat =
+      stream ? stream->getInteger("parallelism") : std::nullopt;
+  if (!width || !frac || !count || !perBeat || *width < 1 || *width > 64 ||
+      *count < 0 || *perBeat < 1 || *count % *perBeat != 0)
+    return makeFileError(path, "\"" + key +
+                                   "\" needs integer width, frac, words and "
+                                   "parallelism (words per beat, dividing "
+                                   "words)");
   words = *count;
+  parallelism = *perBeat;
   return FixedFormat{*width, *frac};
 }
 
@@ -165,18 +172,14 @@ Expected<RtlDesignInfo> mav::readDesignInfo(StringRef directory) {
   if (!root)
     return makeFileError(path, "expected a JSON object");
   RtlDesignInfo design;
-  std::optional<int64_t> parallelism = root->getInteger("parallelism");
-  if (!parallelism || *parallelism < 1)
-    return makeFileError(path, "\"parallelism\" must be a positive integer");
-  design.parallelism = *parallelism;
   if (std::optional<StringRef> graph = root->getString("graph"))
     design.graph = graph->str();
-  Expected<FixedFormat> input =
-      readStream(*root, "input", design.inputWords, path);
+  Expected<FixedFormat> input = readStream(*root, "input", design.inputWords,
+                                           design.inputParallelism, path);
   if (!input)
     return input.takeError();
-  Expected<FixedFormat> output =
-      readStream(*root, "output", design.outputWords, path);
+  Expected<FixedFormat> output = readStream(*root, "output", design.outputWords,
+                                            design.outputParallelism, path);
   if (!output)
     return output.takeError();
   design.input = *input;

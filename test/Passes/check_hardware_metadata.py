@@ -13,7 +13,12 @@ exactly
     ARG_TENSOR_SIZE_DIM_d   shape[-1-d]                       (d = 0 innermost)
     ARG_PARALLELISM_DIM_d   min(max_parallelism[-1-d], shape[-1-d]), 1 beyond
 
-and nothing else, where every shape and dtype is PyTorch's, from the
+and nothing else, except for the streams (`data_in_k`, `data_out_0`): their
+parallelism is the component's legal choice within MASE's budget (the
+product of the values above), on the one dimension the component streams in
+parallel (an image's channels, d = 2 of a 4-d tensor; else d = 0): that
+dimension's value divides its size and is at most the budget, every other
+dimension's is 1 (docs/Hardware.md, "Parallelism"); where every shape and dtype is PyTorch's, from the
 generator's NAME.json, never mav's own metadata:
 
   - a call_module's results: leaf_module_output_types, in call order
@@ -101,6 +106,32 @@ def expected_params(arg, shape, dtype, max_parallelism):
             min(max_parallelism[-1 - d], size) if d < len(max_parallelism)
             else 1)
     return params
+
+
+def check_stream_parallelism(node_name, arg, shape, expected, actual):
+    """The stream `arg` of an INTERNAL_RTL node: its parallelism lies on one
+    dimension, divides it and fits MASE's budget. Moves the keys from
+    `expected` into a checked set by setting them to the actual values."""
+    name = arg.upper()
+    budget = 1
+    for d in range(len(shape)):
+        budget *= expected["%s_PARALLELISM_DIM_%d" % (name, d)]
+    parallel = 2 if len(shape) == 4 else 0
+    for d in range(len(shape)):
+        key = "%s_PARALLELISM_DIM_%d" % (name, d)
+        value = actual.get(key)
+        size = shape[-1 - d]
+        if d == parallel:
+            ok = isinstance(value, int) and 1 <= value <= budget and \
+                size % value == 0
+        else:
+            ok = value == 1
+        if not ok:
+            raise Failure("%s: %s = %s: the stream's parallelism must lie on "
+                          "dimension %d, divide its size %d and fit MASE's "
+                          "budget %d" % (node_name, key, value, parallel,
+                                         size, budget))
+        expected[key] = value
 
 
 def node_scopes(mlir_path):
@@ -245,6 +276,7 @@ def check(name, args, max_parallelism):
                 unsupported_ops[node["mase_op"]] += 1
                 continue
             expected = {}
+            streams = []
             arguments = list(node["common"]["args"].items())
             tensor_args = [arg for arg, meta in arguments if "shape" in meta]
             for position, (arg, meta) in enumerate(arguments):
@@ -269,6 +301,8 @@ def check(name, args, max_parallelism):
                         node["name"], arg, position))
                 expected.update(expected_params(arg, shape, dtype,
                                                 max_parallelism))
+                if arg.startswith("data_in_"):
+                    streams.append((arg, shape))
             for position, (producer, result) in operands[node["name"]].items():
                 if position >= len(arguments) or \
                         arguments[position][0] not in tensor_args:
@@ -298,7 +332,12 @@ def check(name, args, max_parallelism):
             for arg, (shape, dtype) in zip(tensor_results, types):
                 expected.update(expected_params(arg, shape, dtype,
                                                 max_parallelism))
+                if arg == "data_out_0":
+                    streams.append((arg, shape))
             actual = hardware.get("verilog_param", {})
+            for arg, shape in streams:
+                check_stream_parallelism(node["name"], arg, shape, expected,
+                                         actual)
             for key in sorted(set(expected) | set(actual)):
                 if expected.get(key) != actual.get(key):
                     raise Failure("%s: %s = %s, PyTorch gives %s" % (

@@ -602,6 +602,14 @@ def _hw_residual():
     return Spec(_randomise_batchnorms(_hw_classes()[2]()), _randn(1, 4, 6, 6))
 
 
+@register("hw_unfit", "hardware flow refusals: Conv2d(3,4,3,dilation=2) -> "
+          "ReLU, which no component computes (dilation), input 1x3x8x8")
+def _hw_unfit():
+    import torch.nn as nn
+    return Spec(nn.Sequential(nn.Conv2d(3, 4, 3, dilation=2), nn.ReLU()),
+                _randn(1, 3, 8, 8))
+
+
 # The hardware flow on unmodified torchvision models (issue 29), at 1x3x32x32,
 # eval mode, random BatchNorm statistics, then made meaningful by
 # lsuv_rescale and checked by check_hardware_ranges (below).

@@ -101,13 +101,21 @@ TEST(ComponentRegistry, OperatorsOfComponents) {
     }
   }
   std::set<std::string> expected = {
-      "fixed_add",    "fixed_avgpool2d", "fixed_conv2d", "fixed_flatten",
-      "fixed_linear", "fixed_maxpool2d", "fixed_mul",    "fixed_relu"};
+      "fixed_add",     "fixed_avgpool2d",   "fixed_channel_mul",
+      "fixed_clamp",   "fixed_concat2",     "fixed_conv2d",
+      "fixed_flatten", "fixed_hardsigmoid", "fixed_hardswish",
+      "fixed_linear",  "fixed_maxpool2d",   "fixed_mul",
+      "fixed_relu"};
   EXPECT_EQ(modules, expected);
   ASSERT_EQ(getComponentsFor("adaptive_avg_pool2d").size(), 1u);
   EXPECT_EQ(getComponentsFor("adaptive_avg_pool2d").front(),
             lookupComponent("fixed_avgpool2d"));
   EXPECT_EQ(getComponentsFor("linear").front()->module, "fixed_linear");
+  // An elementwise product first, then one with a per-channel scale.
+  ASSERT_EQ(getComponentsFor("mul").size(), 2u);
+  EXPECT_EQ(getComponentsFor("mul")[0]->module, "fixed_mul");
+  EXPECT_EQ(getComponentsFor("mul")[1]->module, "fixed_channel_mul");
+  EXPECT_EQ(getComponentsFor("relu6").front()->module, "fixed_clamp");
   EXPECT_TRUE(getComponentsFor("gelu").empty());
   EXPECT_EQ(lookupComponent("fixed_gelu"), nullptr);
 }

@@ -221,6 +221,14 @@ int mav::runQuantized(GraphOp graph, const QuantizedRunOptions &options) {
                    << ", rtol "
                    << llvm::format("%g", options.relativeTolerance.value_or(0))
                    << ")\n";
+    } else if (!(stats.maxBound < stats.maxReference)) {
+      // The worst case grows with depth; past the output's own magnitude
+      // (or to infinity) it no longer tells a right model from a wrong one.
+      llvm::outs() << "UNDECIDED: the error bound (largest "
+                   << llvm::format("%.4g", stats.maxBound)
+                   << ") is at or above the reference's largest magnitude; "
+                      "give --atol/--rtol\n";
+      status = 1;
     } else {
       llvm::outs() << (stats.within ? "within" : "MISMATCH")
                    << " the error bound (largest "

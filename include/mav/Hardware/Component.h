@@ -22,6 +22,7 @@
 
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -63,6 +64,17 @@ struct NodeErrors {
   llvm::ArrayRef<float> weight, bias;
 };
 
+/// Words per beat on each of a node's stream inputs and on its output.
+struct StreamWidths {
+  llvm::SmallVector<int64_t, 2> in;
+  int64_t out = 1;
+
+  bool operator==(const StreamWidths &other) const {
+    return in == other.in && out == other.out;
+  }
+  bool operator!=(const StreamWidths &other) const { return !(*this == other); }
+};
+
 /// A component instance's parameter values, as SystemVerilog text.
 using ParameterValues = llvm::StringMap<std::string>;
 
@@ -95,8 +107,21 @@ struct Component {
   /// operands' (docs/Hardware.md, "The error bound").
   std::vector<double> (*bound)(const HardwareNode &node,
                                const NodeErrors &errors) = nullptr;
+  /// The widths the node can stream at: for each port, the largest legal
+  /// width at most `cap`'s (every port has at least width 1). Widths are
+  /// what the node's hardware metadata records and its instance uses.
+  StreamWidths (*legalWidths)(const HardwareNode &node,
+                              const StreamWidths &cap) = nullptr;
+  /// Cycles one item (an image; a vector for linear) takes with no stalls,
+  /// from its first input beat to its last output beat: the component's
+  /// documented formula (its .sv header). Every component here takes the next
+  /// item only after the last output beat, so it is also the initiation
+  /// interval.
+  int64_t (*itemCycles)(const HardwareNode &node) = nullptr;
+  /// The multipliers the instance has (DSP candidates).
+  int64_t (*multipliers)(const HardwareNode &node) = nullptr;
   /// The instance's parameters besides DATA_WIDTH, FRAC_WIDTH, PARALLELISM
-  /// and the ROM files, which every operator component has.
+  /// (the width of a component whose ports all have one) and the ROM files.
   void (*instanceParameters)(const HardwareNode &node,
                              ParameterValues &values) = nullptr;
 };

@@ -120,6 +120,33 @@ inline int64_t scaleByReciprocal(int64_t sum, int64_t recip, int64_t recipFrac,
                   width);
 }
 
+/// The reciprocal's fraction bits of hardswish and hardsigmoid (their 1/6).
+inline int64_t activationRecipFrac(FixedFormat format) {
+  return std::min<int64_t>(30, format.width + 4);
+}
+
+/// relu6(x + 3) of a word of `format`, exact: clamp(x + 3 * 2^F, 0, 6 * 2^F).
+inline int64_t hardRamp(int64_t word, FixedFormat format) {
+  int64_t one = int64_t(1) << format.frac;
+  return std::clamp<int64_t>(word + 3 * one, 0, 6 * one);
+}
+
+/// hardsigmoid: requant_W(t * R6, RF), t = hardRamp(x), R6 = 1/6 with RF
+/// fraction bits (docs/Hardware.md).
+inline int64_t hardsigmoidWord(int64_t word, FixedFormat format,
+                               int64_t recipFrac) {
+  return scaleByReciprocal(hardRamp(word, format), reciprocal(6, recipFrac),
+                           recipFrac, format.width);
+}
+
+/// hardswish: requant_W(x * t * R6, F + RF), t = hardRamp(x).
+inline int64_t hardswishWord(int64_t word, FixedFormat format,
+                             int64_t recipFrac) {
+  return scaleByReciprocal(word * hardRamp(word, format),
+                           reciprocal(6, recipFrac), format.frac + recipFrac,
+                           format.width);
+}
+
 /// "<width, frac>", as messages and comments write a format.
 std::string formatFixed(FixedFormat format);
 

@@ -43,13 +43,25 @@ struct HardwareNode {
   llvm::SmallVector<unsigned, 2> operands;
   /// Full shapes of the first stream input and of the result.
   llvm::SmallVector<int64_t> inShape, outShape;
+  /// Two-input components that are not elementwise: the second input's.
+  llvm::SmallVector<int64_t> secondShape;
+  /// Words per beat on each stream input and on the result (the node's
+  /// hardware metadata; 1 without).
+  StreamWidths widths = {{1}, 1};
   /// How many leading dimensions are batch: the component computes each
   /// item of the rest on its own (an image; for linear, a vector).
   unsigned batchDims = 1;
-  /// Conv2d and pools: kernel, stride, padding (square stride / padding).
+  /// Conv2d and pools: kernel, stride, padding (square stride / padding);
+  /// the output's height and width are outShape's.
   int64_t kernelH = 1, kernelW = 1, stride = 1, padding = 0;
-  /// Average pools: the reciprocal's fraction bits.
+  /// Conv2d: the groups (input and output channels split into as many).
+  int64_t groups = 1;
+  /// Average pools, hardswish, hardsigmoid: the reciprocal's fraction bits.
   int64_t recipFrac = 0;
+  /// Clamps (relu6, hardtanh): the bounds, as reals, and as words of the
+  /// node's format once it has one.
+  double clampMin = 0, clampMax = 0;
+  int64_t clampMinWord = 0, clampMaxWord = 0;
   /// Linear and conv2d: the weights, torch layout; bias empty when absent.
   WeightOp weight, bias;
 
@@ -76,9 +88,31 @@ bool describeHardwareNode(NodeOpInterface node, HardwareNode &result,
                           std::string &reason);
 
 /// Lowers a quantized graph: every node must fit a component and carry a
-/// fixed-point format (-mav-quantize). Errors are diagnostics naming the
-/// node and its operator.
+/// fixed-point format (-mav-quantize). A node's stream widths are those of
+/// its hardware metadata (the product of each port's `*_PARALLELISM_DIM_d`)
+/// and must be legal for its component; without metadata they are 1. The
+/// graph input streams at the width its first consumer reads. Errors are
+/// diagnostics naming the node and its operator.
 mlir::FailureOr<HardwareGraph> lowerToHardware(GraphOp graph);
+
+/// The dimension of a tensor of rank `rank` that a component streams in
+/// parallel, counted from the innermost as MASE's `*_DIM_d` are: the
+/// channels of an image (N, C, H, W), else the innermost.
+unsigned getParallelDim(size_t rank);
+
+/// The `verilog_param` prefix of a node's stream input `port`: MASE's name
+/// of the node's argument, "DATA_IN_<operand>".
+std::string getStreamPortName(const HardwareNode &node, unsigned port);
+
+/// The words per beat `verilog_param` gives the argument `prefix`
+/// ("DATA_IN_0", "DATA_OUT_0"): the product of its `*_PARALLELISM_DIM_d`;
+/// none when it has none (a tensor of a list argument, which MASE's
+/// metadata does not describe, streams at the result's width).
+std::optional<int64_t> getPortWidth(mlir::DictionaryAttr params,
+                                    llvm::StringRef prefix);
+
+/// The largest divisor of `extent` that is at most `cap` (at least 1).
+int64_t largestDivisorAtMost(int64_t extent, int64_t cap);
 
 /// The format recorded in a `#mav.value`, if it is fixed point.
 std::optional<FixedFormat> getFixedFormat(ValueMetaAttr value);

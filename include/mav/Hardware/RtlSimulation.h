@@ -27,8 +27,9 @@ enum class Simulator { Verilator, Icarus };
 /// An exported design's interface, from its design.json.
 struct RtlDesignInfo {
   std::string graph;
-  int64_t parallelism = 1;
   FixedFormat input, output;
+  /// Words per beat of the input and the output stream.
+  int64_t inputParallelism = 1, outputParallelism = 1;
   /// Words of one input / output tensor (the graph's, batch included).
   int64_t inputWords = 0, outputWords = 0;
   std::vector<std::string> files;

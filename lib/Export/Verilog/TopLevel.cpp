@@ -6,7 +6,8 @@
 // fixed_fork broadcasts it and a fixed_fifo holding the whole tensor sits on
 // each branch, so that no branch can stall another (a residual block's skip
 // path waits for the whole body). A fixed_cast converts a stream whose format
-// differs from its consumer's.
+// differs from its consumer's, then a fixed_width_convert one whose width
+// (words per beat) does. Every stream has its producer's width until then.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,13 +37,13 @@ public:
   std::string write();
 
 private:
-  int64_t busWidth(FixedFormat format) const {
-    return format.width * plan.parallelism;
+  static int64_t busWidth(FixedFormat format, int64_t words) {
+    return format.width * words;
   }
   const std::string &name(unsigned node) const {
     return plan.instanceNames[node];
   }
-  void declare(const std::string &stream, FixedFormat format);
+  void declare(const std::string &stream, FixedFormat format, int64_t words);
   void connect(const std::string &to, const std::string &from);
   void instance(StringRef module, const std::string &instanceName,
                 const llvm::StringMap<std::string> &params,
@@ -57,9 +58,11 @@ private:
   std::string declarations, body;
 };
 
-void TopLevelWriter::declare(const std::string &stream, FixedFormat format) {
+void TopLevelWriter::declare(const std::string &stream, FixedFormat format,
+                             int64_t words) {
   llvm::raw_string_ostream os(declarations);
-  os << "  logic [" << busWidth(format) - 1 << ":0] " << stream << "_data;\n"
+  os << "  logic [" << busWidth(format, words) - 1 << ":0] " << stream
+     << "_data;\n"
      << "  logic " << stream << "_valid;\n"
      << "  logic " << stream << "_ready;\n";
 }
@@ -100,6 +103,10 @@ void addStreamPorts(SmallVectorImpl<std::pair<std::string, std::string>> &ports,
   ports.push_back({(port + "_ready").str(), stream + "_ready"});
 }
 
+std::string wordsPerBeat(int64_t words) {
+  return std::to_string(words) + (words == 1 ? " word" : " words") + " a beat";
+}
+
 std::string quoted(StringRef text) { return ("\"" + text + "\"").str(); }
 
 void TopLevelWriter::nodeInstance(unsigned index) {
@@ -111,7 +118,8 @@ void TopLevelWriter::nodeInstance(unsigned index) {
   };
   set("DATA_WIDTH", node.format.width);
   set("FRAC_WIDTH", node.format.frac);
-  set("PARALLELISM", plan.parallelism);
+  if (llvm::is_contained(node.component->parameters, "PARALLELISM"))
+    set("PARALLELISM", node.widths.out);
   node.component->instanceParameters(node, params);
   if (!plan.weightFiles[index].empty()) {
     params["WEIGHTS_FILE"] = quoted(plan.weightFiles[index]);
@@ -120,10 +128,10 @@ void TopLevelWriter::nodeInstance(unsigned index) {
   SmallVector<std::pair<std::string, std::string>> ports;
   for (unsigned port = 0; port < node.operands.size(); ++port) {
     std::string stream = inst + "_in" + std::to_string(port);
-    declare(stream, node.format);
+    declare(stream, node.format, node.widths.in[port]);
     addStreamPorts(ports, "data_in_" + std::to_string(port), stream);
   }
-  declare(inst + "_out", node.format);
+  declare(inst + "_out", node.format, node.widths.out);
   addStreamPorts(ports, "data_out_0", inst + "_out");
   instance(node.component->module, "u_" + inst, params, ports);
 }
@@ -134,23 +142,41 @@ void TopLevelWriter::route(unsigned producer, const std::string &stream,
     connect("top_out", stream);
     return;
   }
-  FixedFormat from = graph.nodes[producer].format;
-  FixedFormat to = graph.nodes[sink.node].format;
+  const HardwareNode &from = graph.nodes[producer];
+  const HardwareNode &to = graph.nodes[sink.node];
+  int64_t fromWords = from.widths.out, toWords = to.widths.in[sink.port];
   std::string target = name(sink.node) + "_in" + std::to_string(sink.port);
-  if (from == to) {
-    connect(target, stream);
+  std::string current = stream;
+  if (from.format != to.format) {
+    std::string cast = fromWords == toWords ? target : target + "_cast";
+    if (cast != target)
+      declare(cast, to.format, fromWords);
+    llvm::StringMap<std::string> params;
+    params["IN_WIDTH"] = std::to_string(from.format.width);
+    params["IN_FRAC_WIDTH"] = std::to_string(from.format.frac);
+    params["OUT_WIDTH"] = std::to_string(to.format.width);
+    params["OUT_FRAC_WIDTH"] = std::to_string(to.format.frac);
+    params["PARALLELISM"] = std::to_string(fromWords);
+    SmallVector<std::pair<std::string, std::string>> ports;
+    addStreamPorts(ports, "data_in_0", current);
+    addStreamPorts(ports, "data_out_0", cast);
+    instance("fixed_cast", "u_" + target + "_cast", params, ports);
+    current = cast;
+  }
+  if (fromWords == toWords) {
+    if (current != target)
+      connect(target, current);
     return;
   }
   llvm::StringMap<std::string> params;
-  params["IN_WIDTH"] = std::to_string(from.width);
-  params["IN_FRAC_WIDTH"] = std::to_string(from.frac);
-  params["OUT_WIDTH"] = std::to_string(to.width);
-  params["OUT_FRAC_WIDTH"] = std::to_string(to.frac);
-  params["PARALLELISM"] = std::to_string(plan.parallelism);
+  params["DATA_WIDTH"] = std::to_string(to.format.width);
+  params["FRAC_WIDTH"] = std::to_string(to.format.frac);
+  params["IN_PARALLELISM"] = std::to_string(fromWords);
+  params["OUT_PARALLELISM"] = std::to_string(toWords);
   SmallVector<std::pair<std::string, std::string>> ports;
-  addStreamPorts(ports, "data_in_0", stream);
+  addStreamPorts(ports, "data_in_0", current);
   addStreamPorts(ports, "data_out_0", target);
-  instance("fixed_cast", "u_" + target + "_cast", params, ports);
+  instance("fixed_width_convert", "u_" + target + "_widen", params, ports);
 }
 
 void TopLevelWriter::fanOut(unsigned producer, ArrayRef<Sink> sinks) {
@@ -163,15 +189,15 @@ void TopLevelWriter::fanOut(unsigned producer, ArrayRef<Sink> sinks) {
   int64_t branches = sinks.size();
   {
     llvm::raw_string_ostream os(declarations);
-    os << "  logic [" << busWidth(node.format) - 1 << ":0] " << fork
-       << "_data;\n"
+    os << "  logic [" << busWidth(node.format, node.widths.out) - 1 << ":0] "
+       << fork << "_data;\n"
        << "  logic [" << branches - 1 << ":0] " << fork << "_valid;\n"
        << "  logic [" << branches - 1 << ":0] " << fork << "_ready;\n";
   }
   llvm::StringMap<std::string> params;
   params["DATA_WIDTH"] = std::to_string(node.format.width);
   params["FRAC_WIDTH"] = std::to_string(node.format.frac);
-  params["PARALLELISM"] = std::to_string(plan.parallelism);
+  params["PARALLELISM"] = std::to_string(node.widths.out);
   params["OUTPUTS"] = std::to_string(branches);
   SmallVector<std::pair<std::string, std::string>> ports;
   addStreamPorts(ports, "data_in_0", source);
@@ -179,15 +205,15 @@ void TopLevelWriter::fanOut(unsigned producer, ArrayRef<Sink> sinks) {
   instance("fixed_fork", "u_" + fork, params, ports);
 
   // Each branch buffers the whole tensor: power of two, at least 2.
-  int64_t beats = node.outNumel() / plan.parallelism;
+  int64_t beats = node.outNumel() / node.widths.out;
   int64_t depth = 2;
   while (depth < beats)
     depth *= 2;
   for (auto [index, sink] : llvm::enumerate(sinks)) {
     std::string branch = fork + std::to_string(index);
     std::string buffered = branch + "_fifo";
-    declare(branch, node.format);
-    declare(buffered, node.format);
+    declare(branch, node.format, node.widths.out);
+    declare(buffered, node.format, node.widths.out);
     llvm::raw_string_ostream os(body);
     os << "  assign " << branch << "_data = " << fork << "_data;\n"
        << "  assign " << branch << "_valid = " << fork << "_valid[" << index
@@ -210,8 +236,10 @@ void TopLevelWriter::fanOut(unsigned producer, ArrayRef<Sink> sinks) {
 std::string TopLevelWriter::write() {
   FixedFormat inFormat = graph.nodes[0].format;
   FixedFormat outFormat = graph.nodes[graph.output].format;
-  declare(name(0) + "_out", inFormat);
-  declare("top_out", outFormat);
+  int64_t inWords = graph.nodes[0].widths.out;
+  int64_t outWords = graph.nodes[graph.output].widths.out;
+  declare(name(0) + "_out", inFormat, inWords);
+  declare("top_out", outFormat, outWords);
   connect(name(0) + "_out", "top_in");
 
   std::vector<SmallVector<Sink, 2>> sinks(graph.nodes.size());
@@ -231,21 +259,23 @@ std::string TopLevelWriter::write() {
   llvm::raw_string_ostream os(text);
   os << "// Generated by mav-translate --export-verilog from @"
      << plan.graphName << ". Do not edit.\n"
-     << "// Streams: " << plan.parallelism
-     << " words per beat, word 0 in the low bits; input "
-     << formatFixed(inFormat) << ", output " << formatFixed(outFormat)
+     << "// Streams: word 0 of a beat in the low bits; input "
+     << formatFixed(inFormat) << ", " << wordsPerBeat(inWords) << ", output "
+     << formatFixed(outFormat) << ", " << wordsPerBeat(outWords)
      << " (docs/Hardware.md).\n"
      << "module top (\n"
      << "  input  logic clk,\n"
      << "  input  logic rst,\n"
-     << "  input  logic [" << busWidth(inFormat) - 1 << ":0] data_in_0,\n"
+     << "  input  logic [" << busWidth(inFormat, inWords) - 1
+     << ":0] data_in_0,\n"
      << "  input  logic data_in_0_valid,\n"
      << "  output logic data_in_0_ready,\n"
-     << "  output logic [" << busWidth(outFormat) - 1 << ":0] data_out_0,\n"
+     << "  output logic [" << busWidth(outFormat, outWords) - 1
+     << ":0] data_out_0,\n"
      << "  output logic data_out_0_valid,\n"
      << "  input  logic data_out_0_ready\n"
      << ");\n"
-     << "  logic [" << busWidth(inFormat) - 1 << ":0] top_in_data;\n"
+     << "  logic [" << busWidth(inFormat, inWords) - 1 << ":0] top_in_data;\n"
      << "  logic top_in_valid;\n"
      << "  logic top_in_ready;\n"
      << declarations << "\n"

@@ -12,8 +12,6 @@ namespace mav {
 /// What the top module is built from.
 struct TopLevelPlan {
   const HardwareGraph *graph = nullptr;
-  /// Words per beat on every stream.
-  int64_t parallelism = 1;
   /// A Verilog identifier per node, unique.
   std::vector<std::string> instanceNames;
   /// ROM file names of linear / conv2d nodes, by node index.
@@ -23,7 +21,8 @@ struct TopLevelPlan {
 };
 
 /// `top.sv`: ports clk, rst, data_in_0*, data_out_0*; one instance per node;
-/// a fork and a FIFO per extra consumer, a cast where formats differ.
+/// a fork and a FIFO per extra consumer, a cast where formats differ, a
+/// width converter where widths differ.
 /// `modules` receives every component module instantiated.
 std::string emitTopLevel(const TopLevelPlan &plan, llvm::StringSet<> &modules);
 

@@ -18,8 +18,6 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <numeric>
-
 using namespace mlir;
 using namespace mav;
 
@@ -40,8 +38,8 @@ std::string makeIdentifier(StringRef name, llvm::StringSet<> &taken) {
 }
 
 /// Checks that the node's hardware metadata was computed for its current
-/// format; returns the innermost max_parallelism, or failure.
-FailureOr<int64_t> checkHardwareMetadata(const HardwareNode &node) {
+/// format and component.
+LogicalResult checkHardwareMetadata(const HardwareNode &node) {
   auto hardware = node.op->getAttrOfType<HardwareMetaAttr>("hardware");
   auto nodeName = [&] { return "node '" + node.name + "'"; };
   if (!hardware || !hardware.getVerilogParam())
@@ -49,8 +47,8 @@ FailureOr<int64_t> checkHardwareMetadata(const HardwareNode &node) {
                                 << " has no hardware metadata: run "
                                    "-mav-add-hardware-metadata";
   DictionaryAttr params = hardware.getVerilogParam();
-  auto width = params.getAs<IntegerAttr>("DATA_IN_0_PRECISION_0");
-  auto frac = params.getAs<IntegerAttr>("DATA_IN_0_PRECISION_1");
+  auto width = params.getAs<IntegerAttr>("DATA_OUT_0_PRECISION_0");
+  auto frac = params.getAs<IntegerAttr>("DATA_OUT_0_PRECISION_1");
   if (!width || !frac || width.getInt() != node.format.width ||
       frac.getInt() != node.format.frac)
     return node.op->emitError()
@@ -64,51 +62,37 @@ FailureOr<int64_t> checkHardwareMetadata(const HardwareNode &node) {
            << nodeName() << ": its hardware metadata names module '"
            << hardware.getModule() << "', the registry '"
            << node.component->module << "'";
-  DenseI64ArrayAttr maxParallelism = hardware.getMaxParallelism();
-  if (!maxParallelism || maxParallelism.empty())
-    return int64_t(1);
-  return maxParallelism.asArrayRef().back();
-}
-
-/// The words per beat: the largest p <= cap that divides every tensor a
-/// component streams (per image for conv2d and the pools, per vector for
-/// linear).
-int64_t chooseParallelism(const HardwareGraph &graph, int64_t cap) {
-  int64_t divisor = 0;
-  for (const HardwareNode &node : graph.nodes) {
-    int64_t items = std::max<int64_t>(node.items(), 1);
-    divisor = std::gcd(divisor, node.inNumel() / items);
-    divisor = std::gcd(divisor, node.outNumel() / items);
-  }
-  int64_t parallelism = 1;
-  for (int64_t p = 1; p <= std::min(cap, divisor); ++p)
-    if (divisor % p == 0)
-      parallelism = p;
-  return parallelism;
+  return success();
 }
 
 /// The components the top needs besides the nodes': a fork and FIFOs where
-/// a value has several consumers, a cast where formats differ.
+/// a value has several consumers, a cast where formats differ, a width
+/// converter where widths do.
 SmallVector<StringRef> getGlueComponents(const HardwareGraph &graph) {
   std::vector<int> consumers(graph.nodes.size(), 0);
   ++consumers[graph.output];
-  bool cast = false;
+  bool cast = false, convert = false;
   for (const HardwareNode &node : graph.nodes)
-    for (unsigned producer : node.operands) {
+    for (auto [port, producer] : llvm::enumerate(node.operands)) {
       ++consumers[producer];
       cast |= graph.nodes[producer].format != node.format;
+      convert |= graph.nodes[producer].widths.out != node.widths.in[port];
     }
   SmallVector<StringRef> glue;
   if (llvm::any_of(consumers, [](int count) { return count > 1; }))
     glue.append({"fixed_fork", "fixed_fifo"});
   if (cast)
     glue.push_back("fixed_cast");
+  if (convert)
+    glue.push_back("fixed_width_convert");
   return glue;
 }
 
-llvm::json::Object streamJson(FixedFormat format, int64_t words) {
-  return llvm::json::Object{
-      {"width", format.width}, {"frac", format.frac}, {"words", words}};
+llvm::json::Object streamJson(const HardwareNode &node) {
+  return llvm::json::Object{{"width", node.format.width},
+                            {"frac", node.format.frac},
+                            {"words", node.outNumel()},
+                            {"parallelism", node.widths.out}};
 }
 
 } // namespace
@@ -126,13 +110,9 @@ FailureOr<VerilogDesign> mav::exportVerilog(ModuleOp module,
       return module.emitError()
              << "the component library has no '" << required << "'";
 
-  int64_t cap = std::numeric_limits<int64_t>::max();
-  for (const HardwareNode &node : llvm::drop_begin(graph->nodes)) {
-    FailureOr<int64_t> nodeCap = checkHardwareMetadata(node);
-    if (failed(nodeCap))
+  for (const HardwareNode &node : llvm::drop_begin(graph->nodes))
+    if (failed(checkHardwareMetadata(node)))
       return failure();
-    cap = std::min(cap, *nodeCap);
-  }
   FailureOr<FixedPointModel> model = FixedPointModel::create(*graph);
   if (failed(model))
     return failure();
@@ -140,7 +120,6 @@ FailureOr<VerilogDesign> mav::exportVerilog(ModuleOp module,
   TopLevelPlan plan;
   plan.graph = &*graph;
   plan.graphName = graphName.str();
-  plan.parallelism = chooseParallelism(*graph, cap);
   VerilogDesign design;
   llvm::StringSet<> taken = {"top", "top_in", "top_out", "clk", "rst"};
   for (auto [index, node] : llvm::enumerate(graph->nodes)) {
@@ -191,13 +170,11 @@ FailureOr<VerilogDesign> mav::exportVerilog(ModuleOp module,
   llvm::json::Array files;
   for (const std::string &file : fileList)
     files.push_back(file);
-  llvm::json::Object manifest{
-      {"graph", graphName},
-      {"top", "top"},
-      {"parallelism", plan.parallelism},
-      {"input", streamJson(input.format, input.outNumel())},
-      {"output", streamJson(output.format, output.outNumel())},
-      {"files", std::move(files)}};
+  llvm::json::Object manifest{{"graph", graphName},
+                              {"top", "top"},
+                              {"input", streamJson(input)},
+                              {"output", streamJson(output)},
+                              {"files", std::move(files)}};
   std::string json;
   llvm::raw_string_ostream os(json);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(manifest))) << "\n";

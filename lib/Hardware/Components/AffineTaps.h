@@ -30,7 +30,9 @@ void forEachLinearTap(const HardwareNode &node, OutputFn &&output,
     }
 }
 
-/// The same for a conv2d node (zero padding contributes no tap).
+/// The same for a conv2d node: output channel oc of group g = oc / (OC / G)
+/// reads input channels g * (IC / G) ... (g + 1) * (IC / G) - 1; zero
+/// padding contributes no tap.
 template <typename OutputFn, typename TapFn>
 void forEachConvTap(const HardwareNode &node, OutputFn &&output, TapFn &&tap) {
   int64_t batch = node.inShape[0], channels = node.inShape[1],
@@ -38,24 +40,28 @@ void forEachConvTap(const HardwareNode &node, OutputFn &&output, TapFn &&tap) {
   int64_t outChannels = node.outShape[1], oh = node.outShape[2],
           ow = node.outShape[3];
   int64_t kh = node.kernelH, kw = node.kernelW;
+  int64_t groupIn = channels / node.groups,
+          groupOut = outChannels / node.groups;
   int64_t o = 0;
   for (int64_t n = 0; n < batch; ++n) {
     int64_t image = n * channels * height * width;
-    for (int64_t oc = 0; oc < outChannels; ++oc)
+    for (int64_t oc = 0; oc < outChannels; ++oc) {
+      int64_t firstChannel = (oc / groupOut) * groupIn;
       for (int64_t oy = 0; oy < oh; ++oy)
         for (int64_t ox = 0; ox < ow; ++ox, ++o) {
           output(o, oc);
-          for (int64_t ic = 0; ic < channels; ++ic)
+          for (int64_t ic = 0; ic < groupIn; ++ic)
             for (int64_t ky = 0; ky < kh; ++ky)
               for (int64_t kx = 0; kx < kw; ++kx) {
                 int64_t iy = oy * node.stride + ky - node.padding;
                 int64_t ix = ox * node.stride + kx - node.padding;
                 if (iy < 0 || iy >= height || ix < 0 || ix >= width)
                   continue;
-                tap(o, ((oc * channels + ic) * kh + ky) * kw + kx,
-                    image + (ic * height + iy) * width + ix);
+                tap(o, ((oc * groupIn + ic) * kh + ky) * kw + kx,
+                    image + ((firstChannel + ic) * height + iy) * width + ix);
               }
         }
+    }
   }
 }
 

@@ -24,9 +24,11 @@ bool describe(ComponentCall call, HardwareNode &node, std::string &reason) {
   if (!stride || !padding || !dilation || !groups)
     return fail(reason, "its stride, padding, dilation and groups must be "
                         "constants");
-  if ((*groups)[0] != 1)
-    return fail(reason, "groups " + Twine((*groups)[0]) +
-                            " is not supported by fixed_conv2d");
+  int64_t groupCount = (*groups)[0];
+  if (groupCount < 1 || node.inShape[1] % groupCount != 0 ||
+      node.outShape[1] % groupCount != 0)
+    return fail(reason, "groups " + Twine(groupCount) +
+                            " must divide the input and output channels");
   if ((*dilation)[0] != 1 || (*dilation)[1] != 1)
     return fail(reason, "dilation " + Twine(joinSizes(*dilation)) +
                             " is not supported by fixed_conv2d");
@@ -42,12 +44,49 @@ bool describe(ComponentCall call, HardwareNode &node, std::string &reason) {
   node.kernelW = type.getDimSize(3);
   node.stride = (*stride)[0];
   node.padding = (*padding)[0];
+  node.groups = groupCount;
   return true;
 }
 
+bool isDepthwise(const HardwareNode &node) {
+  return node.groups > 1 && node.groups == node.inShape[1] &&
+         node.groups == node.outShape[1];
+}
+
+/// Dense and grouped: P_in of a group's input channels times P_out of its
+/// output channels; depthwise: P channels.
+StreamWidths legalWidths(const HardwareNode &node, const StreamWidths &cap) {
+  if (isDepthwise(node)) {
+    int64_t width =
+        largestDivisorAtMost(node.groups, std::min(cap.in[0], cap.out));
+    return StreamWidths{{width}, width};
+  }
+  return StreamWidths{
+      {largestDivisorAtMost(node.inShape[1] / node.groups, cap.in[0])},
+      largestDivisorAtMost(node.outShape[1] / node.groups, cap.out)};
+}
+
 bool prepare(HardwareNode &node, std::string &reason) {
-  return checkAccumulator(node, node.inShape[1] * node.kernelH * node.kernelW,
-                          reason);
+  return checkAccumulator(
+      node, node.inShape[1] / node.groups * node.kernelH * node.kernelW,
+      reason);
+}
+
+/// C*H*W/P_in load beats, then per block of P_out output channels OH*OW
+/// windows of CH*KH*KW tap cycles (padding included) and OH*OW emit cycles,
+/// CH = (C/G)/P_in chunks, 1 when depthwise (fixed_conv2d.sv).
+int64_t itemCycles(const HardwareNode &node) {
+  int64_t chunks =
+      isDepthwise(node) ? 1 : node.inShape[1] / node.groups / node.widths.in[0];
+  int64_t windows = node.outShape[2] * node.outShape[3];
+  return inItemWords(node) / node.widths.in[0] +
+         node.outShape[1] / node.widths.out * windows *
+             (chunks * node.kernelH * node.kernelW + 1);
+}
+
+int64_t multipliers(const HardwareNode &node) {
+  return isDepthwise(node) ? node.widths.out
+                           : node.widths.in[0] * node.widths.out;
 }
 
 void instanceParameters(const HardwareNode &node, ParameterValues &values) {
@@ -59,14 +98,17 @@ void instanceParameters(const HardwareNode &node, ParameterValues &values) {
   setParameter(values, "KERNEL_W", node.kernelW);
   setParameter(values, "STRIDE", node.stride);
   setParameter(values, "PADDING", node.padding);
+  setParameter(values, "GROUPS", node.groups);
+  setParameter(values, "IN_PARALLELISM", node.widths.in[0]);
+  setParameter(values, "OUT_PARALLELISM", node.widths.out);
 }
 
 constexpr llvm::StringRef parameters[] = {
-    "DATA_WIDTH", "FRAC_WIDTH",   "PARALLELISM", "IN_CHANNELS", "OUT_CHANNELS",
-    "IN_HEIGHT",  "IN_WIDTH",     "KERNEL_H",    "KERNEL_W",    "STRIDE",
-    "PADDING",    "WEIGHTS_FILE", "BIAS_FILE"};
-constexpr llvm::StringRef files[] = {"fixed_round_sat.sv",
-                                     "fixed_window_scan.sv", "fixed_conv2d.sv"};
+    "DATA_WIDTH",  "FRAC_WIDTH",   "IN_PARALLELISM", "OUT_PARALLELISM",
+    "IN_CHANNELS", "OUT_CHANNELS", "GROUPS",         "IN_HEIGHT",
+    "IN_WIDTH",    "KERNEL_H",     "KERNEL_W",       "STRIDE",
+    "PADDING",     "WEIGHTS_FILE", "BIAS_FILE"};
+constexpr llvm::StringRef files[] = {"fixed_round_sat.sv", "fixed_conv2d.sv"};
 constexpr llvm::StringRef operators[] = {"conv2d"};
 
 } // namespace
@@ -80,5 +122,8 @@ constexpr Component mav::components::fixedConv2d = {
     .prepare = prepare,
     .evaluate = evaluateAffine<ConvTaps>,
     .bound = boundAffine<ConvTaps>,
+    .legalWidths = legalWidths,
+    .itemCycles = itemCycles,
+    .multipliers = multipliers,
     .instanceParameters = instanceParameters,
 };

@@ -4,6 +4,8 @@
 
 #include "mav/IR/WeightData.h"
 
+#include <numeric>
+
 using namespace mlir;
 using namespace mav;
 
@@ -56,8 +58,7 @@ bool mav::need4d(const HardwareNode &node, std::string &reason) {
 
 bool mav::setWindow(HardwareNode &node, ArrayRef<int64_t> kernel,
                     ArrayRef<int64_t> stride, std::string &reason) {
-  int64_t oh = (node.inShape[2] - kernel[0]) / stride[0] + 1;
-  int64_t ow = (node.inShape[3] - kernel[1]) / stride[1] + 1;
+  int64_t oh = node.outShape[2], ow = node.outShape[3];
   int64_t common = stride[0];
   if (oh == 1)
     common = stride[1];
@@ -67,6 +68,46 @@ bool mav::setWindow(HardwareNode &node, ArrayRef<int64_t> kernel,
   node.kernelW = kernel[1];
   node.stride = common;
   return true;
+}
+
+int64_t mav::getParallelExtent(ArrayRef<int64_t> shape) {
+  if (shape.empty())
+    return 1;
+  return shape[shape.size() - 1 - getParallelDim(shape.size())];
+}
+
+StreamWidths mav::uniformWidths(const HardwareNode &node,
+                                const StreamWidths &cap) {
+  int64_t limit = cap.out;
+  for (int64_t in : cap.in)
+    limit = std::min(limit, in);
+  int64_t outItem = node.outNumel() / std::max<int64_t>(node.items(), 1);
+  int64_t extent = std::gcd(getParallelExtent(node.inShape), outItem);
+  int64_t width = largestDivisorAtMost(extent, limit);
+  return StreamWidths{SmallVector<int64_t, 2>(cap.in.size(), width), width};
+}
+
+int64_t mav::inItemWords(const HardwareNode &node) {
+  return node.inNumel() / std::max<int64_t>(node.items(), 1);
+}
+
+int64_t mav::outItemWords(const HardwareNode &node) {
+  return node.outNumel() / std::max<int64_t>(node.items(), 1);
+}
+
+int64_t mav::streamingCycles(const HardwareNode &node) {
+  int64_t beats = outItemWords(node) / node.widths.out;
+  for (auto [port, width] : llvm::enumerate(node.widths.in)) {
+    int64_t words = port == 0 ? inItemWords(node) : 0;
+    beats = std::max(beats, words / width);
+  }
+  return beats + 1;
+}
+
+int64_t mav::noMultipliers(const HardwareNode &) { return 0; }
+
+int64_t mav::multiplierPerWord(const HardwareNode &node) {
+  return node.widths.out;
 }
 
 void mav::setParameter(ParameterValues &values, StringRef name, int64_t value) {

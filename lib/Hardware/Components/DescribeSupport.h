@@ -38,9 +38,9 @@ bool readWeightAndBias(ComponentCall call, HardwareNode &node,
 /// Checks that the node's input and result are 4-d (N, C, H, W).
 bool need4d(const HardwareNode &node, std::string &reason);
 
-/// Checks and fills a pooling window: kernel (kh, kw), stride (sh, sw), no
-/// padding, on a 4-d input. The components have one STRIDE: a dimension
-/// with a single window takes the other's stride.
+/// Checks and fills a pooling window: kernel (kh, kw), stride (sh, sw), on a
+/// 4-d input and result. The components have one STRIDE: a dimension with a
+/// single output takes the other's stride.
 bool setWindow(HardwareNode &node, llvm::ArrayRef<int64_t> kernel,
                llvm::ArrayRef<int64_t> stride, std::string &reason);
 
@@ -48,6 +48,26 @@ bool setWindow(HardwareNode &node, llvm::ArrayRef<int64_t> kernel,
 /// call; a value used twice is found from `from` on.
 std::optional<unsigned> findStreamOperand(const HardwareNode &node,
                                           mlir::Value value, unsigned from);
+
+/// The size of the dimension a component streams in parallel
+/// (getParallelDim): an image's channels, else the innermost dimension.
+int64_t getParallelExtent(llvm::ArrayRef<int64_t> shape);
+
+/// One width for every port: the largest that divides the input's parallel
+/// extent and the result's item, at most every cap (relu, add, pools, ...).
+StreamWidths uniformWidths(const HardwareNode &node, const StreamWidths &cap);
+
+/// The words of one item of the first input / of the result.
+int64_t inItemWords(const HardwareNode &node);
+int64_t outItemWords(const HardwareNode &node);
+
+/// A streaming component (one beat a cycle, a registered output): its
+/// item's beats, plus one cycle of latency.
+int64_t streamingCycles(const HardwareNode &node);
+
+/// No multipliers; one per word of a beat.
+int64_t noMultipliers(const HardwareNode &node);
+int64_t multiplierPerWord(const HardwareNode &node);
 
 /// Sets the parameter `name` to `value`.
 void setParameter(ParameterValues &values, llvm::StringRef name, int64_t value);

@@ -1,4 +1,9 @@
 //===- Elementwise.cpp - fixed_relu, fixed_add, fixed_mul, fixed_flatten --===//
+//
+// fixed_flatten is the identity on the stream, so it also computes views and
+// reshapes that keep the batch, `contiguous`, and dropout in eval mode.
+//
+//===----------------------------------------------------------------------===//
 
 #include "DescribeSupport.h"
 #include "Entries.h"
@@ -14,10 +19,19 @@ bool describeAnyTensor(ComponentCall, HardwareNode &, std::string &) {
   return true;
 }
 
-bool describeFlatten(ComponentCall, HardwareNode &node, std::string &reason) {
+/// flatten, view, reshape, contiguous and eval-mode dropout keep the
+/// row-major stream as it is: the identity on the words.
+bool describeIdentity(ComponentCall call, HardwareNode &node,
+                      std::string &reason) {
   if (node.inShape.empty() || node.outShape.empty() ||
-      node.outShape[0] != node.inShape[0])
+      node.outShape[0] != node.inShape[0] || node.inNumel() != node.outNumel())
     return fail(reason, "fixed_flatten keeps the batch dimension");
+  if (call.maseOp == "dropout") {
+    Attribute train = call.call.get(2, "train");
+    if (!isFalse(train))
+      return fail(reason, "dropout is the identity only in eval mode "
+                          "(train=False); run -mav-remove-dropout");
+  }
   return true;
 }
 
@@ -112,7 +126,8 @@ constexpr llvm::StringRef mulFiles[] = {"fixed_round_sat.sv",
                                         "fixed_skid_buffer.sv",
                                         "fixed_join2.sv", "fixed_mul.sv"};
 constexpr llvm::StringRef reluOperators[] = {"relu"};
-constexpr llvm::StringRef flattenOperators[] = {"flatten"};
+constexpr llvm::StringRef flattenOperators[] = {
+    "flatten", "view", "reshape", "contiguous", "identity", "dropout"};
 constexpr llvm::StringRef addOperators[] = {"add"};
 constexpr llvm::StringRef mulOperators[] = {"mul"};
 
@@ -126,6 +141,9 @@ constexpr Component mav::components::fixedRelu = {
     .describe = describeAnyTensor,
     .evaluate = evaluateRelu,
     .bound = boundLipschitz,
+    .legalWidths = uniformWidths,
+    .itemCycles = streamingCycles,
+    .multipliers = noMultipliers,
     .instanceParameters = noParameters,
 };
 
@@ -134,9 +152,12 @@ constexpr Component mav::components::fixedFlatten = {
     .parameters = streamParameters,
     .dependenceFiles = flattenFiles,
     .operators = flattenOperators,
-    .describe = describeFlatten,
+    .describe = describeIdentity,
     .evaluate = copyWords,
     .bound = boundLipschitz,
+    .legalWidths = uniformWidths,
+    .itemCycles = streamingCycles,
+    .multipliers = noMultipliers,
     .instanceParameters = noParameters,
 };
 
@@ -148,6 +169,9 @@ constexpr Component mav::components::fixedAdd = {
     .describe = describeBinary,
     .evaluate = evaluateAdd,
     .bound = boundAdd,
+    .legalWidths = uniformWidths,
+    .itemCycles = streamingCycles,
+    .multipliers = noMultipliers,
     .instanceParameters = noParameters,
 };
 
@@ -159,5 +183,8 @@ constexpr Component mav::components::fixedMul = {
     .describe = describeBinary,
     .evaluate = evaluateMul,
     .bound = boundMul,
+    .legalWidths = uniformWidths,
+    .itemCycles = streamingCycles,
+    .multipliers = multiplierPerWord,
     .instanceParameters = noParameters,
 };

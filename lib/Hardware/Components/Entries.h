@@ -14,9 +14,13 @@ namespace mav::components {
 
 // Glue.cpp: helpers and the glue between nodes.
 extern const Component fixedRoundSat, fixedSkidBuffer, fixedFifo, fixedFork,
-    fixedJoin2, fixedWindowScan, fixedCast;
+    fixedJoin2, fixedWindowScan, fixedCast, fixedWidthConvert;
 // Elementwise.cpp
 extern const Component fixedRelu, fixedFlatten, fixedAdd, fixedMul;
+// Activations.cpp
+extern const Component fixedClamp, fixedHardswish, fixedHardsigmoid;
+// Channels.cpp
+extern const Component fixedConcat2, fixedChannelMul;
 // Linear.cpp, Conv2d.cpp, Pools.cpp
 extern const Component fixedLinear, fixedConv2d, fixedMaxPool2d, fixedAvgPool2d;
 

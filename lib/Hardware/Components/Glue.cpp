@@ -1,7 +1,8 @@
 //===- Glue.cpp - Components that compute no operator ---------------------===//
 //
 // Helpers that other components instantiate, and the glue the exporter puts
-// between nodes (fork, FIFO, cast). They have files and parameters, no rules.
+// between nodes (fork, FIFO, cast, width converter). They have files and
+// parameters, no rules.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,10 +27,13 @@ constexpr llvm::StringRef forkFiles[] = {"fixed_fork.sv"};
 constexpr llvm::StringRef joinFiles[] = {"fixed_skid_buffer.sv",
                                          "fixed_join2.sv"};
 constexpr llvm::StringRef scanParameters[] = {
-    "DATA_WIDTH",   "FRAC_WIDTH",      "PARALLELISM", "IN_CHANNELS",
-    "OUT_CHANNELS", "WINDOW_CHANNELS", "IN_HEIGHT",   "IN_WIDTH",
-    "KERNEL_H",     "KERNEL_W",        "STRIDE",      "PADDING"};
+    "DATA_WIDTH", "FRAC_WIDTH", "PARALLELISM", "CHANNELS",
+    "IN_HEIGHT",  "IN_WIDTH",   "KERNEL_H",    "KERNEL_W",
+    "STRIDE",     "PADDING",    "OUT_HEIGHT",  "OUT_WIDTH"};
 constexpr llvm::StringRef scanFiles[] = {"fixed_window_scan.sv"};
+constexpr llvm::StringRef convertParameters[] = {
+    "DATA_WIDTH", "FRAC_WIDTH", "IN_PARALLELISM", "OUT_PARALLELISM"};
+constexpr llvm::StringRef convertFiles[] = {"fixed_width_convert.sv"};
 constexpr llvm::StringRef castParameters[] = {
     "IN_WIDTH", "IN_FRAC_WIDTH", "OUT_WIDTH", "OUT_FRAC_WIDTH", "PARALLELISM"};
 constexpr llvm::StringRef castFiles[] = {
@@ -71,4 +75,9 @@ constexpr Component mav::components::fixedCast = {
     .module = "fixed_cast",
     .parameters = castParameters,
     .dependenceFiles = castFiles,
+};
+constexpr Component mav::components::fixedWidthConvert = {
+    .module = "fixed_width_convert",
+    .parameters = convertParameters,
+    .dependenceFiles = convertFiles,
 };

@@ -27,14 +27,33 @@ bool prepare(HardwareNode &node, std::string &reason) {
   return checkAccumulator(node, node.inShape.back(), reason);
 }
 
+StreamWidths legalWidths(const HardwareNode &node, const StreamWidths &cap) {
+  return StreamWidths{{largestDivisorAtMost(node.inShape.back(), cap.in[0])},
+                      largestDivisorAtMost(node.outShape.back(), cap.out)};
+}
+
+/// IN/P_in load beats, then per output beat IN/P_in MAC cycles and one
+/// emit cycle (fixed_linear.sv).
+int64_t itemCycles(const HardwareNode &node) {
+  int64_t in = node.inShape.back(), out = node.outShape.back();
+  int64_t loads = in / node.widths.in[0];
+  return loads + (out / node.widths.out) * (loads + 1);
+}
+
+int64_t multipliers(const HardwareNode &node) {
+  return node.widths.in[0] * node.widths.out;
+}
+
 void instanceParameters(const HardwareNode &node, ParameterValues &values) {
   setParameter(values, "IN_FEATURES", node.inShape.back());
   setParameter(values, "OUT_FEATURES", node.outShape.back());
+  setParameter(values, "IN_PARALLELISM", node.widths.in[0]);
+  setParameter(values, "OUT_PARALLELISM", node.widths.out);
 }
 
 constexpr llvm::StringRef parameters[] = {
-    "DATA_WIDTH",  "FRAC_WIDTH",   "IN_FEATURES", "OUT_FEATURES",
-    "PARALLELISM", "WEIGHTS_FILE", "BIAS_FILE"};
+    "DATA_WIDTH",     "FRAC_WIDTH",      "IN_FEATURES",  "OUT_FEATURES",
+    "IN_PARALLELISM", "OUT_PARALLELISM", "WEIGHTS_FILE", "BIAS_FILE"};
 constexpr llvm::StringRef files[] = {"fixed_round_sat.sv", "fixed_linear.sv"};
 constexpr llvm::StringRef operators[] = {"linear"};
 
@@ -49,5 +68,8 @@ constexpr Component mav::components::fixedLinear = {
     .prepare = prepare,
     .evaluate = evaluateAffine<LinearTaps>,
     .bound = boundAffine<LinearTaps>,
+    .legalWidths = legalWidths,
+    .itemCycles = itemCycles,
+    .multipliers = multipliers,
     .instanceParameters = instanceParameters,
 };

@@ -12,7 +12,20 @@ using namespace mav;
 
 namespace {
 
-/// max_pool2d and avg_pool2d: kernel, stride, no padding, floor mode.
+/// PyTorch's output size of a pooled dimension.
+int64_t pooledSize(int64_t size, int64_t kernel, int64_t stride,
+                   int64_t padding, bool ceilMode) {
+  int64_t span = size + 2 * padding - kernel;
+  int64_t out = (ceilMode ? (span + stride - 1) / stride : span / stride) + 1;
+  // In ceil mode the last window must start inside the image or the left
+  // padding.
+  if (ceilMode && (out - 1) * stride >= size + padding)
+    --out;
+  return out;
+}
+
+/// max_pool2d: kernel, stride, symmetric padding (ignored taps), floor or
+/// ceil mode. avg_pool2d: no padding, floor mode.
 bool describeWindowedPool(ComponentCall call, HardwareNode &node, bool max,
                           std::string &reason) {
   if (!need4d(node, reason))
@@ -25,19 +38,40 @@ bool describeWindowedPool(ComponentCall call, HardwareNode &node, bool max,
     stride = kernel;
   if (!kernel || !stride || !padding)
     return fail(reason, "its kernel, stride and padding must be constants");
-  if ((*padding)[0] != 0 || (*padding)[1] != 0)
-    return fail(reason, "padding is not supported by the pooling components");
+  Attribute ceilAttr = aten.get(max ? 5 : 4, "ceil_mode");
+  bool ceilMode = ceilAttr && !isFalse(ceilAttr);
   if (max) {
     auto dilation = getIntList(aten.get(4, "dilation"), 2);
     if (!dilation || (*dilation)[0] != 1 || (*dilation)[1] != 1)
       return fail(reason, "dilation is not supported by fixed_maxpool2d");
-  } else if (!aten.isNone(6, "divisor_override")) {
-    return fail(reason, "divisor_override is not supported by fixed_avgpool2d");
+    if ((*padding)[0] != (*padding)[1])
+      return fail(reason, "fixed_maxpool2d needs a symmetric padding, got " +
+                              joinSizes(*padding));
+    if (2 * (*padding)[0] > std::min((*kernel)[0], (*kernel)[1]))
+      return fail(reason, "padding " + Twine((*padding)[0]) +
+                              " is more than half the kernel");
+  } else {
+    if ((*padding)[0] != 0 || (*padding)[1] != 0)
+      return fail(reason, "padding is not supported by fixed_avgpool2d");
+    if (!aten.isNone(6, "divisor_override"))
+      return fail(reason,
+                  "divisor_override is not supported by fixed_avgpool2d");
   }
-  // ceil_mode is harmless when it gives floor's output size.
-  if (node.outShape[2] != (node.inShape[2] - (*kernel)[0]) / (*stride)[0] + 1 ||
-      node.outShape[3] != (node.inShape[3] - (*kernel)[1]) / (*stride)[1] + 1)
-    return fail(reason, "ceil_mode is not supported by the pooling components");
+  int64_t pad = (*padding)[0];
+  int64_t oh =
+      pooledSize(node.inShape[2], (*kernel)[0], (*stride)[0], pad, ceilMode);
+  int64_t ow =
+      pooledSize(node.inShape[3], (*kernel)[1], (*stride)[1], pad, ceilMode);
+  if (node.outShape[2] != oh || node.outShape[3] != ow)
+    return fail(reason, "its result " + joinSizes(node.outShape) +
+                            " is not the pooled size " + joinSizes({oh, ow}));
+  // Without padding, floor mode must give the same size.
+  if (!max &&
+      (pooledSize(node.inShape[2], (*kernel)[0], (*stride)[0], 0, false) !=
+           oh ||
+       pooledSize(node.inShape[3], (*kernel)[1], (*stride)[1], 0, false) != ow))
+    return fail(reason, "ceil_mode is not supported by fixed_avgpool2d");
+  node.padding = pad;
   return setWindow(node, *kernel, *stride, reason);
 }
 
@@ -148,6 +182,15 @@ std::vector<double> boundAverage(const HardwareNode &node,
   return result;
 }
 
+/// C*H*W/P load beats, then per block of P channels OH*OW windows of KH*KW
+/// tap cycles and OH*OW emit cycles (fixed_window_scan.sv).
+int64_t poolCycles(const HardwareNode &node) {
+  int64_t windows = node.outShape[2] * node.outShape[3];
+  return inItemWords(node) / node.widths.out +
+         node.inShape[1] / node.widths.out * windows *
+             (node.kernelH * node.kernelW + 1);
+}
+
 void windowParameters(const HardwareNode &node, ParameterValues &values) {
   setParameter(values, "CHANNELS", node.inShape[1]);
   setParameter(values, "IN_HEIGHT", node.inShape[2]);
@@ -157,14 +200,22 @@ void windowParameters(const HardwareNode &node, ParameterValues &values) {
   setParameter(values, "STRIDE", node.stride);
 }
 
+void maxParameters(const HardwareNode &node, ParameterValues &values) {
+  windowParameters(node, values);
+  setParameter(values, "PADDING", node.padding);
+  setParameter(values, "OUT_HEIGHT", node.outShape[2]);
+  setParameter(values, "OUT_WIDTH", node.outShape[3]);
+}
+
 void averageParameters(const HardwareNode &node, ParameterValues &values) {
   windowParameters(node, values);
   setParameter(values, "RECIP_FRAC", node.recipFrac);
 }
 
-constexpr llvm::StringRef maxParameters[] = {
-    "DATA_WIDTH", "FRAC_WIDTH", "PARALLELISM", "CHANNELS", "IN_HEIGHT",
-    "IN_WIDTH",   "KERNEL_H",   "KERNEL_W",    "STRIDE"};
+constexpr llvm::StringRef maxParameterNames[] = {
+    "DATA_WIDTH", "FRAC_WIDTH", "PARALLELISM", "CHANNELS",
+    "IN_HEIGHT",  "IN_WIDTH",   "KERNEL_H",    "KERNEL_W",
+    "STRIDE",     "PADDING",    "OUT_HEIGHT",  "OUT_WIDTH"};
 constexpr llvm::StringRef maxFiles[] = {"fixed_window_scan.sv",
                                         "fixed_maxpool2d.sv"};
 constexpr llvm::StringRef maxOperators[] = {"max_pool2d"};
@@ -181,13 +232,16 @@ constexpr llvm::StringRef averageOperators[] = {"avg_pool2d",
 
 constexpr Component mav::components::fixedMaxPool2d = {
     .module = "fixed_maxpool2d",
-    .parameters = maxParameters,
+    .parameters = maxParameterNames,
     .dependenceFiles = maxFiles,
     .operators = maxOperators,
     .describe = describeMax,
     .evaluate = evaluateMax,
     .bound = boundMax,
-    .instanceParameters = windowParameters,
+    .legalWidths = uniformWidths,
+    .itemCycles = poolCycles,
+    .multipliers = noMultipliers,
+    .instanceParameters = maxParameters,
 };
 
 constexpr Component mav::components::fixedAvgPool2d = {
@@ -199,5 +253,8 @@ constexpr Component mav::components::fixedAvgPool2d = {
     .prepare = prepareAverage,
     .evaluate = evaluateAverage,
     .bound = boundAverage,
+    .legalWidths = uniformWidths,
+    .itemCycles = poolCycles,
+    .multipliers = multiplierPerWord,
     .instanceParameters = averageParameters,
 };

@@ -9,13 +9,28 @@ using namespace mav;
 llvm::ArrayRef<const Component *> mav::getComponents() {
   // Dependency order: a component after every component it instantiates.
   static const Component *const entries[] = {
-      &components::fixedRoundSat,  &components::fixedSkidBuffer,
-      &components::fixedFifo,      &components::fixedFork,
-      &components::fixedJoin2,     &components::fixedWindowScan,
-      &components::fixedRelu,      &components::fixedFlatten,
-      &components::fixedCast,      &components::fixedAdd,
-      &components::fixedMul,       &components::fixedLinear,
-      &components::fixedConv2d,    &components::fixedMaxPool2d,
+      // Helpers and glue.
+      &components::fixedRoundSat,
+      &components::fixedSkidBuffer,
+      &components::fixedFifo,
+      &components::fixedFork,
+      &components::fixedJoin2,
+      &components::fixedWindowScan,
+      &components::fixedCast,
+      &components::fixedWidthConvert,
+      // Operators.
+      &components::fixedRelu,
+      &components::fixedClamp,
+      &components::fixedHardsigmoid,
+      &components::fixedHardswish,
+      &components::fixedFlatten,
+      &components::fixedAdd,
+      &components::fixedMul,
+      &components::fixedChannelMul,
+      &components::fixedConcat2,
+      &components::fixedLinear,
+      &components::fixedConv2d,
+      &components::fixedMaxPool2d,
       &components::fixedAvgPool2d,
   };
   return entries;

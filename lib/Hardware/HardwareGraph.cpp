@@ -39,6 +39,40 @@ int64_t mav::largestDivisorAtMost(int64_t extent, int64_t cap) {
   return best;
 }
 
+int64_t mav::getBranchFifoDepth(const HardwareNode &producer) {
+  int64_t beats = producer.outNumel() / producer.widths.out;
+  int64_t depth = 2;
+  while (depth < beats)
+    depth *= 2;
+  return depth;
+}
+
+LogicalResult mav::checkHardwareMetadata(const HardwareNode &node) {
+  auto hardware = node.op->getAttrOfType<HardwareMetaAttr>("hardware");
+  auto nodeName = [&] { return "node '" + node.name + "'"; };
+  if (!hardware || !hardware.getVerilogParam())
+    return node.op->emitError() << nodeName()
+                                << " has no hardware metadata: run "
+                                   "-mav-add-hardware-metadata";
+  DictionaryAttr params = hardware.getVerilogParam();
+  auto width = params.getAs<IntegerAttr>("DATA_OUT_0_PRECISION_0");
+  auto frac = params.getAs<IntegerAttr>("DATA_OUT_0_PRECISION_1");
+  if (!width || !frac || width.getInt() != node.format.width ||
+      frac.getInt() != node.format.frac)
+    return node.op->emitError()
+           << nodeName()
+           << ": its hardware metadata does not match its fixed-point "
+              "format "
+           << formatFixed(node.format)
+           << ": run -mav-add-hardware-metadata after -mav-quantize";
+  if (hardware.getModule() != node.component->module)
+    return node.op->emitError()
+           << nodeName() << ": its hardware metadata names module '"
+           << hardware.getModule() << "', the registry '"
+           << node.component->module << "'";
+  return success();
+}
+
 int64_t HardwareNode::items() const {
   int64_t count = 1;
   for (int64_t size : ArrayRef(inShape).take_front(batchDims))

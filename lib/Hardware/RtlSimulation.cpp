@@ -60,6 +60,25 @@ Expected<RtlSimulationResult> parseLog(StringRef logPath, int64_t expected) {
   for (StringRef line : lines) {
     if (line.starts_with("DIFFER") || line.starts_with("PROTOCOL"))
       result.messages.push_back(line.str());
+    if (line.consume_front("MAV-TIMING ")) {
+      SmallVector<StringRef> fields;
+      line.trim().split(fields, ' ');
+      for (StringRef field : fields) {
+        auto [key, value] = field.split('=');
+        if (key == "first_in")
+          (void)value.getAsInteger(10, result.firstInput);
+        if (key != "frame_ends")
+          continue;
+        SmallVector<StringRef> ends;
+        value.split(ends, ',', -1, false);
+        for (StringRef end : ends) {
+          int64_t cycle = 0;
+          if (!end.getAsInteger(10, cycle))
+            result.frameEnds.push_back(cycle);
+        }
+      }
+      continue;
+    }
     if (!line.consume_front("MAV-RESULT "))
       continue;
     found = true;
@@ -88,25 +107,37 @@ Expected<RtlSimulationResult> parseLog(StringRef logPath, int64_t expected) {
   return result;
 }
 
-Expected<RtlSimulationResult> simulateIn(StringRef directory, StringRef work,
-                                         const RtlDesignInfo &design,
-                                         ArrayRef<int64_t> inputWords,
-                                         ArrayRef<int64_t> expectedWords,
-                                         const RtlSimulationOptions &options) {
-  SmallString<256> inputs(work), expected(work), log(work);
-  sys::path::append(inputs, "inputs.hex");
-  sys::path::append(expected, "expected.hex");
-  sys::path::append(log, "simulation.log");
-  if (Error error =
-          writeTextFile(inputs, formatHexWords(inputWords, design.input.width)))
-    return std::move(error);
+/// Writes a run's words and returns the paths of its files and log.
+struct RunFiles {
+  SmallString<256> inputs, expected, log;
+};
+
+Expected<RunFiles> writeRun(StringRef work, const RtlDesignInfo &design,
+                            const RtlRun &run, size_t index) {
+  RunFiles files;
+  std::string suffix = index ? "-" + std::to_string(index) : "";
+  files.inputs = files.expected = files.log = work;
+  sys::path::append(files.inputs, "inputs" + suffix + ".hex");
+  sys::path::append(files.expected, "expected" + suffix + ".hex");
+  sys::path::append(files.log, "simulation" + suffix + ".log");
   if (Error error = writeTextFile(
-          expected, formatHexWords(expectedWords, design.output.width)))
+          files.inputs, formatHexWords(run.inputWords, design.input.width)))
     return std::move(error);
+  if (Error error =
+          writeTextFile(files.expected,
+                        formatHexWords(run.expectedWords, design.output.width)))
+    return std::move(error);
+  return files;
+}
+
+Expected<std::vector<RtlSimulationResult>>
+simulateIn(StringRef directory, StringRef work, const RtlDesignInfo &design,
+           ArrayRef<RtlRun> runs, const RtlSimulationOptions &options) {
   std::string seed = std::to_string(options.seed);
   std::string maxCycles = std::to_string(options.maxCycles);
   SmallString<256> buildLog(work);
   sys::path::append(buildLog, "build.log");
+  std::vector<RtlSimulationResult> results;
 
   if (options.simulator == Simulator::Verilator) {
     SmallString<256> testbench(work), objects(work);
@@ -125,18 +156,37 @@ Expected<RtlSimulationResult> simulateIn(StringRef directory, StringRef work,
       return std::move(error);
     SmallString<256> binary(objects);
     sys::path::append(binary, "tb");
-    if (Error error = runTool(
-            binary,
-            {std::string(inputs), std::string(expected), seed, maxCycles},
-            directory, log))
-      return std::move(error);
-  } else {
+    for (auto [index, run] : llvm::enumerate(runs)) {
+      Expected<RunFiles> files = writeRun(work, design, run, index);
+      if (!files)
+        return files.takeError();
+      if (Error error =
+              runTool(binary,
+                      {std::string(files->inputs), std::string(files->expected),
+                       seed, maxCycles, std::to_string(run.stallPercent)},
+                      directory, files->log))
+        return std::move(error);
+      Expected<RtlSimulationResult> result =
+          parseLog(files->log, static_cast<int64_t>(run.expectedWords.size()));
+      if (!result)
+        return result.takeError();
+      results.push_back(std::move(*result));
+    }
+    return results;
+  }
+  // Icarus: the testbench's array sizes are the run's, so each run has its
+  // own build when the sizes differ.
+  for (auto [index, run] : llvm::enumerate(runs)) {
+    Expected<RunFiles> files = writeRun(work, design, run, index);
+    if (!files)
+      return files.takeError();
+    std::string suffix = index ? "-" + std::to_string(index) : "";
     SmallString<256> testbench(work), compiled(work);
-    sys::path::append(testbench, "tb.sv");
-    sys::path::append(compiled, "tb.vvp");
+    sys::path::append(testbench, "tb" + suffix + ".sv");
+    sys::path::append(compiled, "tb" + suffix + ".vvp");
     if (Error error = writeTextFile(
-            testbench, makeIcarusTestbench(design, inputWords.size(),
-                                           expectedWords.size())))
+            testbench, makeIcarusTestbench(design, run.inputWords.size(),
+                                           run.expectedWords.size())))
       return std::move(error);
     if (Error error =
             runTool("iverilog",
@@ -146,13 +196,19 @@ Expected<RtlSimulationResult> simulateIn(StringRef directory, StringRef work,
       return std::move(error);
     if (Error error = runTool("vvp",
                               {"-n", std::string(compiled),
-                               "+inputs=" + std::string(inputs),
-                               "+expected=" + std::string(expected),
-                               "+seed=" + seed, "+max_cycles=" + maxCycles},
-                              directory, log))
+                               "+inputs=" + std::string(files->inputs),
+                               "+expected=" + std::string(files->expected),
+                               "+seed=" + seed, "+max_cycles=" + maxCycles,
+                               "+stall=" + std::to_string(run.stallPercent)},
+                              directory, files->log))
       return std::move(error);
+    Expected<RtlSimulationResult> result =
+        parseLog(files->log, static_cast<int64_t>(run.expectedWords.size()));
+    if (!result)
+      return result.takeError();
+    results.push_back(std::move(*result));
   }
-  return parseLog(log, static_cast<int64_t>(expectedWords.size()));
+  return results;
 }
 
 } // namespace
@@ -191,10 +247,10 @@ Expected<RtlDesignInfo> mav::readDesignInfo(StringRef directory) {
   return design;
 }
 
-Expected<RtlSimulationResult>
-mav::simulateRtl(StringRef directory, const RtlDesignInfo &design,
-                 ArrayRef<int64_t> inputWords, ArrayRef<int64_t> expectedWords,
-                 const RtlSimulationOptions &options) {
+Expected<std::vector<RtlSimulationResult>>
+mav::simulateRtlRuns(StringRef directory, const RtlDesignInfo &design,
+                     ArrayRef<RtlRun> runs,
+                     const RtlSimulationOptions &options) {
   SmallString<256> absolute(directory);
   if (std::error_code error = sys::fs::make_absolute(absolute))
     return makeFileError(directory, error.message());
@@ -204,15 +260,26 @@ mav::simulateRtl(StringRef directory, const RtlDesignInfo &design,
       return makeFileError(options.workDirectory, error.message());
     SmallString<256> work(options.workDirectory);
     (void)sys::fs::make_absolute(work);
-    return simulateIn(absolute, work, design, inputWords, expectedWords,
-                      options);
+    return simulateIn(absolute, work, design, runs, options);
   }
   SmallString<256> work;
   if (std::error_code error = sys::fs::createUniqueDirectory("mav-rtl", work))
     return makeFileError("mav-rtl",
                          "cannot create a work directory: " + error.message());
-  Expected<RtlSimulationResult> result =
-      simulateIn(absolute, work, design, inputWords, expectedWords, options);
+  Expected<std::vector<RtlSimulationResult>> results =
+      simulateIn(absolute, work, design, runs, options);
   sys::fs::remove_directories(work);
-  return result;
+  return results;
+}
+
+Expected<RtlSimulationResult>
+mav::simulateRtl(StringRef directory, const RtlDesignInfo &design,
+                 ArrayRef<int64_t> inputWords, ArrayRef<int64_t> expectedWords,
+                 const RtlSimulationOptions &options) {
+  RtlRun run{inputWords, expectedWords};
+  Expected<std::vector<RtlSimulationResult>> results =
+      simulateRtlRuns(directory, design, run, options);
+  if (!results)
+    return results.takeError();
+  return std::move(results->front());
 }

@@ -97,6 +97,9 @@ TEST(ComponentRegistry, OperatorsOfComponents) {
       EXPECT_NE(lookupMaseOp(maseOp), nullptr);
       EXPECT_TRUE(component->describe && component->evaluate &&
                   component->bound && component->instanceParameters);
+      // The performance model reads these of every node's component.
+      EXPECT_TRUE(component->itemCycles && component->multipliers &&
+                  component->timing && component->resources);
       modules.insert(component->module.str());
     }
   }
@@ -116,6 +119,14 @@ TEST(ComponentRegistry, OperatorsOfComponents) {
   EXPECT_EQ(getComponentsFor("mul")[0]->module, "fixed_mul");
   EXPECT_EQ(getComponentsFor("mul")[1]->module, "fixed_channel_mul");
   EXPECT_EQ(getComponentsFor("relu6").front()->module, "fixed_clamp");
+  // The glue the exporter instantiates has timing and resources too.
+  for (StringRef glue : {"fixed_fork", "fixed_fifo", "fixed_cast",
+                         "fixed_width_convert", "fixed_skid_buffer"}) {
+    SCOPED_TRACE(glue.str());
+    ASSERT_NE(lookupComponent(glue), nullptr);
+    EXPECT_TRUE(lookupComponent(glue)->timing &&
+                lookupComponent(glue)->resources);
+  }
   EXPECT_TRUE(getComponentsFor("gelu").empty());
   EXPECT_EQ(lookupComponent("fixed_gelu"), nullptr);
 }

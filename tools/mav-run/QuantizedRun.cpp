@@ -1,6 +1,7 @@
 //===- QuantizedRun.cpp - mav-run on a quantized graph --------------------===//
 
 #include "QuantizedRun.h"
+#include "TimingCheck.h"
 
 #include "mav/Hardware/FixedPointErrorBound.h"
 #include "mav/Hardware/FixedPointModel.h"
@@ -143,24 +144,40 @@ int simulate(const HardwareGraph &hardware, ArrayRef<Sample> samples,
     llvm::append_range(inputWords, sample.inputWords);
     llvm::append_range(expectedWords, sample.outputWords);
   }
+  // The timing run streams at least two frames: the samples, repeated.
+  int64_t frames = std::max<int64_t>(samples.size(), 2);
+  std::vector<int64_t> timingInputs, timingExpected;
+  for (int64_t frame = 0; frame < frames; ++frame) {
+    const Sample &sample = samples[frame % samples.size()];
+    llvm::append_range(timingInputs, sample.inputWords);
+    llvm::append_range(timingExpected, sample.outputWords);
+  }
+  SmallVector<RtlRun, 2> runs = {RtlRun{inputWords, expectedWords}};
+  if (options.timing)
+    runs.push_back(RtlRun{timingInputs, timingExpected, /*stallPercent=*/0});
   bool verilator = options.simulation.simulator == Simulator::Verilator;
-  llvm::Expected<RtlSimulationResult> result =
-      simulateRtl(options.rtlDirectory, *design, inputWords, expectedWords,
-                  options.simulation);
-  if (!result) {
-    llvm::errs() << "mav-run: " << llvm::toString(result.takeError()) << "\n";
+  llvm::Expected<std::vector<RtlSimulationResult>> results =
+      simulateRtlRuns(options.rtlDirectory, *design, runs, options.simulation);
+  if (!results) {
+    llvm::errs() << "mav-run: " << llvm::toString(results.takeError()) << "\n";
     return 1;
   }
-  for (const std::string &message : result->messages)
+  const RtlSimulationResult &result = results->front();
+  for (const std::string &message : result.messages)
     llvm::outs() << "rtl: " << message << "\n";
   llvm::outs() << "rtl (" << (verilator ? "verilator" : "icarus")
-               << "): words compared: " << result->compared << " of "
-               << result->expected << ", differing: " << result->differing
-               << ", protocol errors: " << result->protocolErrors
-               << ", extra beats: " << result->extraBeats
-               << ", cycles: " << result->cycles << ": "
-               << (result->passed() ? "bit-exact" : "MISMATCH") << "\n";
-  return result->passed() ? 0 : 1;
+               << "): words compared: " << result.compared << " of "
+               << result.expected << ", differing: " << result.differing
+               << ", protocol errors: " << result.protocolErrors
+               << ", extra beats: " << result.extraBeats
+               << ", cycles: " << result.cycles << ": "
+               << (result.passed() ? "bit-exact" : "MISMATCH") << "\n";
+  int status = result.passed() ? 0 : 1;
+  if (options.timing &&
+      checkTiming(hardware, results->back(), frames,
+                  verilator ? "verilator" : "icarus", llvm::outs()))
+    status = 1;
+  return status;
 }
 
 } // namespace

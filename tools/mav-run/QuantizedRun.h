@@ -32,6 +32,9 @@ struct QuantizedRunOptions {
   std::optional<double> absoluteTolerance, relativeTolerance;
   /// The exported design to simulate; empty for none.
   std::string rtlDirectory;
+  /// Also run the design with no stalls (at least 2 frames) and compare its
+  /// latency and cycles per frame with the performance model's.
+  bool timing = true;
   RtlSimulationOptions simulation;
 };
 

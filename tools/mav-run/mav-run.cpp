@@ -96,6 +96,13 @@ static llvm::cl::opt<int64_t>
 static llvm::cl::opt<int64_t>
     maxCycles("max-cycles", llvm::cl::desc("Cycles before --rtl gives up"),
               llvm::cl::init(50'000'000));
+static llvm::cl::opt<bool> timing(
+    "timing",
+    llvm::cl::desc("With --rtl, run the design a second time with no stalls "
+                   "(at least 2 frames) and compare its latency and cycles "
+                   "per frame with the performance model's: within 10% or "
+                   "fail (--timing=0 skips it)"),
+    llvm::cl::init(true));
 static llvm::cl::opt<std::string> workDirectory(
     "rtl-work-dir",
     llvm::cl::desc("Build --rtl's simulation here and keep it (default: a "
@@ -263,6 +270,7 @@ static int runQuantizedGraph(GraphOp graph) {
   if (relativeTolerance.getNumOccurrences())
     options.relativeTolerance = relativeTolerance;
   options.rtlDirectory = rtlDirectory;
+  options.timing = timing;
   options.simulation.simulator = simulator;
   options.simulation.seed = seed;
   options.simulation.maxCycles = maxCycles;

@@ -7,6 +7,7 @@
 //   mav-translate --export-json IN.mlir --resources=REPORT.json -o OUT.json
 //   mav-translate --export-verilog IN.mlir -o DIR [--graph=NAME]
 //   mav-translate --report-resources DIR -o REPORT.json
+//   mav-translate --report-performance IN.mlir [--clock-mhz=F] -o PERF.json
 //   mav-translate --summary IN.mlir [--summary-depth=N]
 //   mav-translate --export-dot IN.mlir [--dot-collapse-depth=N] -o OUT.dot
 //   mav-translate --export-html IN.mlir -o OUT.html
@@ -22,6 +23,7 @@
 #include "mav/Export/Html.h"
 #include "mav/Export/Json.h"
 #include "mav/Export/Verilog.h"
+#include "mav/Hardware/PerformanceModel.h"
 #include "mav/Hardware/ResourceReport.h"
 #include "mav/IR/BytecodeBounds.h"
 #include "mav/IR/MavDialect.h"
@@ -55,6 +57,7 @@ enum class Translation {
   ExportJson,
   ExportVerilog,
   ReportResources,
+  ReportPerformance,
   Summary,
   ExportDot,
   ExportHtml
@@ -77,6 +80,11 @@ static llvm::cl::opt<Translation> translation(
         clEnumValN(Translation::ReportResources, "report-resources",
                    "synthesise an exported design directory with Yosys: a "
                    "JSON report, and a summary on stdout"),
+        clEnumValN(Translation::ReportPerformance, "report-performance",
+                   "model the cycles and resources of the design "
+                   "--export-verilog writes for a quantized, annotated graph, "
+                   "without a simulator: a JSON report, and a summary on "
+                   "stdout (docs/Hardware.md, \"Performance\")"),
         clEnumValN(Translation::Summary, "summary",
                    "print a torchinfo-style table: module tree, output "
                    "shapes, parameters, MACs, memory (docs/Visualization.md)"),
@@ -93,7 +101,7 @@ static llvm::cl::opt<std::string> outputFile("o", llvm::cl::desc("Output file"),
 static llvm::cl::opt<std::string>
     graphName("graph",
               llvm::cl::desc("Graph to export (--export-verilog, "
-                             "--export-dot, --summary)"),
+                             "--report-performance, --export-dot, --summary)"),
               llvm::cl::init("forward"));
 static llvm::cl::opt<unsigned>
     summaryDepth("summary-depth",
@@ -108,6 +116,17 @@ static llvm::cl::opt<std::string> resourcesFile(
     "resources",
     llvm::cl::desc("Embed this --report-resources report (--export-json)"),
     llvm::cl::value_desc("REPORT.json"));
+static llvm::cl::opt<double> clockMHz(
+    "clock-mhz",
+    llvm::cl::desc("Clock frequency for --report-performance's throughput "
+                   "and latency in time"),
+    llvm::cl::value_desc("MHz"), llvm::cl::init(100));
+static llvm::cl::opt<int64_t> performanceFrames(
+    "performance-frames",
+    llvm::cl::desc("Frames --report-performance simulates back to back "
+                   "(at least 2; the cycles per frame are the distance "
+                   "between the last two)"),
+    llvm::cl::init(4));
 static llvm::cl::opt<bool>
     emitBytecode("emit-bytecode",
                  llvm::cl::desc("Write MLIR bytecode instead of text"),
@@ -171,6 +190,36 @@ static int reportResources() {
      << "\n";
   if (outputFile != "-")
     llvm::outs() << mav::summarizeResources(*report);
+  return writeOutput(os.str());
+}
+
+/// --report-performance: the JSON report to -o, a summary to stdout.
+static int reportPerformance(ModuleOp module) {
+  auto graph = module.lookupSymbol<mav::GraphOp>(graphName);
+  if (!graph) {
+    llvm::errs() << "mav-translate: " << inputFile << ": no mav.graph @"
+                 << graphName << "\n";
+    return 1;
+  }
+  if (clockMHz <= 0 || performanceFrames < 2) {
+    llvm::errs() << "mav-translate: --clock-mhz must be positive and "
+                    "--performance-frames at least 2\n";
+    return 1;
+  }
+  mav::PerformanceOptions options;
+  options.clockMHz = clockMHz;
+  options.frames = performanceFrames;
+  FailureOr<mav::PerformanceReport> report =
+      mav::modelPerformance(graph, options);
+  if (failed(report))
+    return 1;
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  os << llvm::formatv("{0:2}", llvm::json::Value(
+                                   mav::performanceToJson(*report, options)))
+     << "\n";
+  if (outputFile != "-")
+    llvm::outs() << mav::summarizePerformance(*report, options);
   return writeOutput(os.str());
 }
 
@@ -339,6 +388,8 @@ int main(int argc, char **argv) {
       return 1;
     return writeOutput(os.str());
   }
+  if (translation == Translation::ReportPerformance)
+    return reportPerformance(*module);
   if (translation == Translation::ExportVerilog) {
     if (outputFile == "-") {
       llvm::errs() << "mav-translate: --export-verilog writes a directory: "

@@ -3,11 +3,12 @@
 // Everything that is true of a component of the RTL library
 // (lib/Export/Verilog/rtl) is on its entry: its module, parameters and files,
 // the operators it computes and which calls of them fit, its fixed-point rule,
-// its error-bound rule and its instance parameters. The lowering
-// (HardwareGraph), the fixed-point model, the error bound and the exporter
-// read the entry and nothing else, so adding a component is its `.sv` file,
-// its entry (lib/Hardware/Components) and its tests (docs/Hardware.md, "How
-// to add a component").
+// its error-bound rule, its instance parameters, its cycles and its resource
+// estimates. The lowering (HardwareGraph), the fixed-point model, the error
+// bound, the exporter and the performance model read the entry and nothing
+// else, so adding a component is its `.sv` file, its entry
+// (lib/Hardware/Components) and its tests (docs/Hardware.md, "How to add a
+// component").
 //
 // The entries key on the op registry's mase_op names. They live in
 // lib/Hardware, not on the op registry's OpInfo, because their rules need
@@ -75,6 +76,57 @@ struct StreamWidths {
   bool operator!=(const StreamWidths &other) const { return !(*this == other); }
 };
 
+/// How a component moves beats with no stalls, as its .sv header states:
+/// what the performance model (PerformanceModel.h) simulates. Times are
+/// clock edges; a beat moves on an edge where valid and ready are high.
+struct ComponentTiming {
+  enum class Kind {
+    /// A register slice (skid buffer, FIFO): a beat taken on edge t is
+    /// offered on edge t + 1; it holds `capacity` beats.
+    Slice,
+    /// Two inputs taken together into a skid buffer (fixed_join2).
+    Join,
+    /// Per item, whole inputs one after another (`phases`) into a skid
+    /// buffer: concat, channel mul.
+    Sequence,
+    /// Per item: load `loadBeats` input beats (one a cycle), then `blocks`
+    /// times `computeCycles` cycles and `emitBeats` output beats (one a
+    /// cycle, each held until taken); the next item is taken after the last
+    /// output beat (linear, conv2d, pools).
+    Buffered,
+    /// Repacks I words a beat into O (fixed_width_convert).
+    Convert,
+    /// Broadcasts each beat to every consumer (fixed_fork), combinational.
+    Fork,
+  };
+  /// One input of a Sequence, per item.
+  struct Phase {
+    unsigned port;
+    int64_t beats;
+    /// Whether its beats go to the output (a concat's) or not (the scales
+    /// of a channel mul).
+    bool passes;
+  };
+  Kind kind = Kind::Slice;
+  /// Slice: the beats it holds (a skid buffer 2, a FIFO its depth).
+  int64_t capacity = 2;
+  /// Buffered, per item.
+  int64_t loadBeats = 0, blocks = 0, computeCycles = 0, emitBeats = 0;
+  /// Sequence, per item, in the order taken.
+  llvm::SmallVector<Phase, 2> phases = {};
+  /// Convert: words per input and per output beat.
+  int64_t inWords = 1, outWords = 1;
+};
+
+/// An estimate of an instance's resources (docs/Hardware.md, "Performance"):
+/// the bits of the arrays its .sv declares, and LUTs and flip-flops from a
+/// linear formula of its parameters, not from synthesis.
+struct ResourceEstimate {
+  int64_t memoryBits = 0;
+  int64_t luts = 0;
+  int64_t flipFlops = 0;
+};
+
 /// A component instance's parameter values, as SystemVerilog text.
 using ParameterValues = llvm::StringMap<std::string>;
 
@@ -120,6 +172,12 @@ struct Component {
   int64_t (*itemCycles)(const HardwareNode &node) = nullptr;
   /// The multipliers the instance has (DSP candidates).
   int64_t (*multipliers)(const HardwareNode &node) = nullptr;
+  /// How it moves beats with no stalls (its .sv header). Glue instances
+  /// (fork, FIFO, cast, width converter) are described by a HardwareNode of
+  /// their stream: the producer's shape, format and width.
+  ComponentTiming (*timing)(const HardwareNode &node) = nullptr;
+  /// Its memory bits, LUTs and flip-flops, estimated.
+  ResourceEstimate (*resources)(const HardwareNode &node) = nullptr;
   /// The instance's parameters besides DATA_WIDTH, FRAC_WIDTH, PARALLELISM
   /// (the width of a component whose ports all have one) and the ROM files.
   void (*instanceParameters)(const HardwareNode &node,

@@ -111,6 +111,17 @@ std::string getStreamPortName(const HardwareNode &node, unsigned port);
 std::optional<int64_t> getPortWidth(mlir::DictionaryAttr params,
                                     llvm::StringRef prefix);
 
+/// The depth of the FIFO on each branch of a fork of `producer`'s result:
+/// the whole tensor's beats (batch included), rounded up to a power of two,
+/// at least 2. The buffered components take a whole tensor before they
+/// answer, so a skip path must hold all of it, or the fork would deadlock.
+int64_t getBranchFifoDepth(const HardwareNode &producer);
+
+/// Checks that a lowered node carries hardware metadata computed for its
+/// current format and component (-mav-add-hardware-metadata after
+/// -mav-quantize); the error names the node.
+mlir::LogicalResult checkHardwareMetadata(const HardwareNode &node);
+
 /// The largest divisor of `extent` that is at most `cap` (at least 1).
 int64_t largestDivisorAtMost(int64_t extent, int64_t cap);
 

@@ -49,6 +49,10 @@ struct RtlSimulationResult {
   int64_t extraBeats = 0;
   /// The first differences, as the testbench printed them.
   std::vector<std::string> messages;
+  /// The cycle (clock edge after reset, from 0) of the first input beat,
+  /// and of each frame's (output tensor's) last output beat.
+  int64_t firstInput = -1;
+  std::vector<int64_t> frameEnds;
 
   bool passed() const {
     return compared == expected && differing == 0 && protocolErrors == 0 &&
@@ -65,6 +69,23 @@ struct RtlSimulationOptions {
   /// Where to build; a fresh temporary directory when empty (removed after).
   std::string workDirectory;
 };
+
+/// One run of a built testbench: the words in and the words expected out,
+/// and the probability, in percent, that the input or the output stalls in
+/// a cycle (0: a timing run, the input always valid, the output always
+/// ready).
+struct RtlRun {
+  llvm::ArrayRef<int64_t> inputWords, expectedWords;
+  int stallPercent = 25;
+};
+
+/// Builds the design in `directory` with a generated testbench once, and
+/// runs it once per run. Fails when a tool is missing or a build fails,
+/// with its output in the message.
+llvm::Expected<std::vector<RtlSimulationResult>>
+simulateRtlRuns(llvm::StringRef directory, const RtlDesignInfo &design,
+                llvm::ArrayRef<RtlRun> runs,
+                const RtlSimulationOptions &options);
 
 /// Builds the design in `directory` with a generated testbench, streams
 /// `inputWords` (in the design's input format) and compares the output with

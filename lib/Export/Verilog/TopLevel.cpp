@@ -204,11 +204,7 @@ void TopLevelWriter::fanOut(unsigned producer, ArrayRef<Sink> sinks) {
   addStreamPorts(ports, "data_out_0", fork);
   instance("fixed_fork", "u_" + fork, params, ports);
 
-  // Each branch buffers the whole tensor: power of two, at least 2.
-  int64_t beats = node.outNumel() / node.widths.out;
-  int64_t depth = 2;
-  while (depth < beats)
-    depth *= 2;
+  int64_t depth = getBranchFifoDepth(node);
   for (auto [index, sink] : llvm::enumerate(sinks)) {
     std::string branch = fork + std::to_string(index);
     std::string buffered = branch + "_fifo";

@@ -37,34 +37,6 @@ std::string makeIdentifier(StringRef name, llvm::StringSet<> &taken) {
   return unique;
 }
 
-/// Checks that the node's hardware metadata was computed for its current
-/// format and component.
-LogicalResult checkHardwareMetadata(const HardwareNode &node) {
-  auto hardware = node.op->getAttrOfType<HardwareMetaAttr>("hardware");
-  auto nodeName = [&] { return "node '" + node.name + "'"; };
-  if (!hardware || !hardware.getVerilogParam())
-    return node.op->emitError() << nodeName()
-                                << " has no hardware metadata: run "
-                                   "-mav-add-hardware-metadata";
-  DictionaryAttr params = hardware.getVerilogParam();
-  auto width = params.getAs<IntegerAttr>("DATA_OUT_0_PRECISION_0");
-  auto frac = params.getAs<IntegerAttr>("DATA_OUT_0_PRECISION_1");
-  if (!width || !frac || width.getInt() != node.format.width ||
-      frac.getInt() != node.format.frac)
-    return node.op->emitError()
-           << nodeName()
-           << ": its hardware metadata does not match its fixed-point "
-              "format "
-           << formatFixed(node.format)
-           << ": run -mav-add-hardware-metadata after -mav-quantize";
-  if (hardware.getModule() != node.component->module)
-    return node.op->emitError()
-           << nodeName() << ": its hardware metadata names module '"
-           << hardware.getModule() << "', the registry '"
-           << node.component->module << "'";
-  return success();
-}
-
 /// The components the top needs besides the nodes': a fork and FIFOs where
 /// a value has several consumers, a cast where formats differ, a width
 /// converter where widths do.

@@ -7,6 +7,7 @@
 
 #include "DescribeSupport.h"
 #include "Entries.h"
+#include "Estimates.h"
 
 #include <cmath>
 
@@ -166,6 +167,8 @@ constexpr Component mav::components::fixedClamp = {
     .legalWidths = uniformWidths,
     .itemCycles = streamingCycles,
     .multipliers = noMultipliers,
+    .timing = sliceTiming,
+    .resources = streamingResources<2>,
     .instanceParameters = clampParameters,
 };
 
@@ -181,6 +184,8 @@ constexpr Component mav::components::fixedHardsigmoid = {
     .legalWidths = uniformWidths,
     .itemCycles = streamingCycles,
     .multipliers = multiplierPerWord,
+    .timing = sliceTiming,
+    .resources = streamingResources<3>,
     .instanceParameters = reciprocalParameters,
 };
 
@@ -196,5 +201,7 @@ constexpr Component mav::components::fixedHardswish = {
     .legalWidths = uniformWidths,
     .itemCycles = streamingCycles,
     .multipliers = hardswishMultipliers,
+    .timing = sliceTiming,
+    .resources = streamingResources<4>,
     .instanceParameters = reciprocalParameters,
 };

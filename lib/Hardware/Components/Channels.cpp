@@ -8,6 +8,7 @@
 
 #include "DescribeSupport.h"
 #include "Entries.h"
+#include "Estimates.h"
 
 #include <cmath>
 #include <numeric>
@@ -87,6 +88,25 @@ StreamWidths concatWidths(const HardwareNode &node, const StreamWidths &cap) {
 /// One beat a cycle, input 0's then input 1's, plus one cycle of latency.
 int64_t concatCycles(const HardwareNode &node) {
   return outItemWords(node) / node.widths.out + 1;
+}
+
+/// Input 0's beats of an image, then input 1's, through a skid buffer.
+ComponentTiming concatTiming(const HardwareNode &node) {
+  int64_t items = node.items();
+  int64_t first = node.inNumel() / items / node.widths.in[0];
+  int64_t second = (node.outNumel() / items) / node.widths.out - first;
+  ComponentTiming timing;
+  timing.kind = ComponentTiming::Kind::Sequence;
+  timing.phases = {{0, first, true}, {1, second, true}};
+  return timing;
+}
+
+/// The skid buffer, a selector per bit, the phase's beat counter.
+ResourceEstimate concatResources(const HardwareNode &node) {
+  ResourceEstimate estimate = skidResources(node);
+  estimate.luts += beatBits(node) + 16;
+  estimate.flipFlops += 17;
+  return estimate;
 }
 
 void concatParameters(const HardwareNode &node, ParameterValues &values) {
@@ -172,6 +192,26 @@ int64_t channelMulCycles(const HardwareNode &node) {
          inItemWords(node) / node.widths.in[0] + 1;
 }
 
+/// The scale beats of an image (not passed on), then its x beats, through a
+/// skid buffer.
+ComponentTiming channelMulTiming(const HardwareNode &node) {
+  ComponentTiming timing;
+  timing.kind = ComponentTiming::Kind::Sequence;
+  timing.phases = {{1, node.inShape[1] / node.widths.in[1], false},
+                   {0, inItemWords(node) / node.widths.in[0], true}};
+  return timing;
+}
+
+/// The skid buffer, the C scale words (registers), a requantisation per
+/// word, lane counters.
+ResourceEstimate channelMulResources(const HardwareNode &node) {
+  ResourceEstimate estimate = skidResources(node);
+  int64_t channels = node.inShape[1];
+  estimate.flipFlops += channels * node.format.width + 64;
+  estimate.luts += 2 * beatBits(node) + 64;
+  return estimate;
+}
+
 void channelMulParameters(const HardwareNode &node, ParameterValues &values) {
   setParameter(values, "SCALE_PARALLELISM", node.widths.in[1]);
   setParameter(values, "CHANNELS", node.inShape[1]);
@@ -203,6 +243,8 @@ constexpr Component mav::components::fixedConcat2 = {
     .legalWidths = concatWidths,
     .itemCycles = concatCycles,
     .multipliers = noMultipliers,
+    .timing = concatTiming,
+    .resources = concatResources,
     .instanceParameters = concatParameters,
 };
 
@@ -217,5 +259,7 @@ constexpr Component mav::components::fixedChannelMul = {
     .legalWidths = channelMulWidths,
     .itemCycles = channelMulCycles,
     .multipliers = multiplierPerWord,
+    .timing = channelMulTiming,
+    .resources = channelMulResources,
     .instanceParameters = channelMulParameters,
 };

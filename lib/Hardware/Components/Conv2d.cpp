@@ -3,6 +3,7 @@
 #include "AffineRules.h"
 #include "DescribeSupport.h"
 #include "Entries.h"
+#include "Estimates.h"
 
 using namespace mlir;
 using namespace mav;
@@ -89,6 +90,30 @@ int64_t multipliers(const HardwareNode &node) {
                            : node.widths.in[0] * node.widths.out;
 }
 
+ComponentTiming timing(const HardwareNode &node) {
+  int64_t chunks =
+      isDepthwise(node) ? 1 : node.inShape[1] / node.groups / node.widths.in[0];
+  int64_t windows = node.outShape[2] * node.outShape[3];
+  return bufferedTiming(
+      inItemWords(node) / node.widths.in[0], node.outShape[1] / node.widths.out,
+      windows * chunks * node.kernelH * node.kernelW, windows);
+}
+
+/// ROMs (weights, bias), the image buffer and the block's output planes;
+/// P_out accumulators adding P_in products (depthwise: P of one each).
+ResourceEstimate resources(const HardwareNode &node) {
+  int64_t width = node.format.width;
+  int64_t taps = node.inShape[1] / node.groups * node.kernelH * node.kernelW;
+  int64_t windows = node.outShape[2] * node.outShape[3];
+  ResourceEstimate estimate =
+      macResources(node, node.widths.out, 2 * width + ceilLog2(taps + 1),
+                   multipliers(node), 128);
+  estimate.memoryBits = (node.outShape[1] * taps + node.outShape[1] +
+                         inItemWords(node) + node.widths.out * windows) *
+                        width;
+  return estimate;
+}
+
 void instanceParameters(const HardwareNode &node, ParameterValues &values) {
   setParameter(values, "IN_CHANNELS", node.inShape[1]);
   setParameter(values, "OUT_CHANNELS", node.outShape[1]);
@@ -125,5 +150,7 @@ constexpr Component mav::components::fixedConv2d = {
     .legalWidths = legalWidths,
     .itemCycles = itemCycles,
     .multipliers = multipliers,
+    .timing = timing,
+    .resources = resources,
     .instanceParameters = instanceParameters,
 };

@@ -7,6 +7,7 @@
 
 #include "DescribeSupport.h"
 #include "Entries.h"
+#include "Estimates.h"
 
 #include <cmath>
 
@@ -144,6 +145,8 @@ constexpr Component mav::components::fixedRelu = {
     .legalWidths = uniformWidths,
     .itemCycles = streamingCycles,
     .multipliers = noMultipliers,
+    .timing = sliceTiming,
+    .resources = streamingResources<1>,
     .instanceParameters = noParameters,
 };
 
@@ -158,6 +161,8 @@ constexpr Component mav::components::fixedFlatten = {
     .legalWidths = uniformWidths,
     .itemCycles = streamingCycles,
     .multipliers = noMultipliers,
+    .timing = sliceTiming,
+    .resources = streamingResources<0>,
     .instanceParameters = noParameters,
 };
 
@@ -172,6 +177,8 @@ constexpr Component mav::components::fixedAdd = {
     .legalWidths = uniformWidths,
     .itemCycles = streamingCycles,
     .multipliers = noMultipliers,
+    .timing = joinTiming,
+    .resources = streamingResources<1>,
     .instanceParameters = noParameters,
 };
 
@@ -186,5 +193,7 @@ constexpr Component mav::components::fixedMul = {
     .legalWidths = uniformWidths,
     .itemCycles = streamingCycles,
     .multipliers = multiplierPerWord,
+    .timing = joinTiming,
+    .resources = streamingResources<1>,
     .instanceParameters = noParameters,
 };

@@ -7,10 +7,65 @@
 //===----------------------------------------------------------------------===//
 
 #include "Entries.h"
+#include "Estimates.h"
 
 using namespace mav;
 
 namespace {
+
+// Timing and resources of the glue: its HardwareNode describes the stream it
+// carries (the producer's shape, format and width; a width converter's
+// widths.in and widths.out are its two sides).
+
+/// A FIFO of getBranchFifoDepth beats: its array, the pointers and count.
+ComponentTiming fifoTiming(const HardwareNode &node) {
+  ComponentTiming timing;
+  timing.kind = ComponentTiming::Kind::Slice;
+  timing.capacity = getBranchFifoDepth(node);
+  return timing;
+}
+
+ResourceEstimate fifoResources(const HardwareNode &node) {
+  int64_t depth = getBranchFifoDepth(node);
+  ResourceEstimate estimate;
+  estimate.memoryBits = depth * beatBits(node);
+  estimate.flipFlops = 3 * ceilLog2(depth) + 1;
+  estimate.luts = 3 * ceilLog2(depth) + 4;
+  return estimate;
+}
+
+ComponentTiming forkTiming(const HardwareNode &) {
+  ComponentTiming timing;
+  timing.kind = ComponentTiming::Kind::Fork;
+  return timing;
+}
+
+/// A `taken` bit and a little logic per consumer (counted as two).
+ResourceEstimate forkResources(const HardwareNode &) {
+  ResourceEstimate estimate;
+  estimate.flipFlops = 2;
+  estimate.luts = 6;
+  return estimate;
+}
+
+ComponentTiming convertTiming(const HardwareNode &node) {
+  ComponentTiming timing;
+  timing.kind = ComponentTiming::Kind::Convert;
+  timing.inWords = node.widths.in[0];
+  timing.outWords = node.widths.out;
+  return timing;
+}
+
+/// The queue of I + O + min(I, O) - 1 word registers, a multiplexer per bit
+/// of it, the count.
+ResourceEstimate convertResources(const HardwareNode &node) {
+  int64_t in = node.widths.in[0], out = node.widths.out;
+  int64_t capacity = in + out + std::min(in, out) - 1;
+  ResourceEstimate estimate;
+  estimate.flipFlops = capacity * node.format.width + ceilLog2(capacity + 1);
+  estimate.luts = 2 * capacity * node.format.width + 8;
+  return estimate;
+}
 
 constexpr llvm::StringRef roundSatParameters[] = {"IN_WIDTH", "SHIFT",
                                                   "OUT_WIDTH"};
@@ -50,16 +105,22 @@ constexpr Component mav::components::fixedSkidBuffer = {
     .module = "fixed_skid_buffer",
     .parameters = streamParameters,
     .dependenceFiles = skidFiles,
+    .timing = sliceTiming,
+    .resources = skidResources,
 };
 constexpr Component mav::components::fixedFifo = {
     .module = "fixed_fifo",
     .parameters = fifoParameters,
     .dependenceFiles = fifoFiles,
+    .timing = fifoTiming,
+    .resources = fifoResources,
 };
 constexpr Component mav::components::fixedFork = {
     .module = "fixed_fork",
     .parameters = forkParameters,
     .dependenceFiles = forkFiles,
+    .timing = forkTiming,
+    .resources = forkResources,
 };
 constexpr Component mav::components::fixedJoin2 = {
     .module = "fixed_join2",
@@ -75,9 +136,13 @@ constexpr Component mav::components::fixedCast = {
     .module = "fixed_cast",
     .parameters = castParameters,
     .dependenceFiles = castFiles,
+    .timing = sliceTiming,
+    .resources = streamingResources<2>,
 };
 constexpr Component mav::components::fixedWidthConvert = {
     .module = "fixed_width_convert",
     .parameters = convertParameters,
     .dependenceFiles = convertFiles,
+    .timing = convertTiming,
+    .resources = convertResources,
 };

@@ -3,6 +3,7 @@
 #include "AffineRules.h"
 #include "DescribeSupport.h"
 #include "Entries.h"
+#include "Estimates.h"
 
 using namespace mav;
 
@@ -44,6 +45,25 @@ int64_t multipliers(const HardwareNode &node) {
   return node.widths.in[0] * node.widths.out;
 }
 
+ComponentTiming timing(const HardwareNode &node) {
+  int64_t loads = node.inShape.back() / node.widths.in[0];
+  return bufferedTiming(loads, node.outShape.back() / node.widths.out, loads,
+                        1);
+}
+
+/// ROMs (weights, bias) and the input vector; P_out accumulators adding
+/// P_in products, the output beat register.
+ResourceEstimate resources(const HardwareNode &node) {
+  int64_t in = node.inShape.back(), out = node.outShape.back();
+  int64_t width = node.format.width;
+  ResourceEstimate estimate =
+      macResources(node, node.widths.out, 2 * width + ceilLog2(in + 1),
+                   node.widths.in[0] * node.widths.out, 48);
+  estimate.memoryBits = (out * in + out + in) * width;
+  estimate.flipFlops += node.widths.out * width;
+  return estimate;
+}
+
 void instanceParameters(const HardwareNode &node, ParameterValues &values) {
   setParameter(values, "IN_FEATURES", node.inShape.back());
   setParameter(values, "OUT_FEATURES", node.outShape.back());
@@ -71,5 +91,7 @@ constexpr Component mav::components::fixedLinear = {
     .legalWidths = legalWidths,
     .itemCycles = itemCycles,
     .multipliers = multipliers,
+    .timing = timing,
+    .resources = resources,
     .instanceParameters = instanceParameters,
 };

@@ -2,6 +2,7 @@
 
 #include "DescribeSupport.h"
 #include "Entries.h"
+#include "Estimates.h"
 #include "PoolWindows.h"
 
 #include <cmath>
@@ -191,6 +192,27 @@ int64_t poolCycles(const HardwareNode &node) {
              (node.kernelH * node.kernelW + 1);
 }
 
+ComponentTiming poolTiming(const HardwareNode &node) {
+  int64_t windows = node.outShape[2] * node.outShape[3];
+  return bufferedTiming(inItemWords(node) / node.widths.out,
+                        node.inShape[1] / node.widths.out,
+                        windows * node.kernelH * node.kernelW, windows);
+}
+
+/// The image buffer and the block's output planes (fixed_window_scan); P
+/// running reductions of W + log2(taps) bits; the scan's counters.
+ResourceEstimate poolResources(const HardwareNode &node) {
+  int64_t width = node.format.width;
+  int64_t taps = node.kernelH * node.kernelW;
+  int64_t windows = node.outShape[2] * node.outShape[3];
+  int64_t lane = width + ceilLog2(taps + 1);
+  ResourceEstimate estimate;
+  estimate.memoryBits = (inItemWords(node) + node.widths.out * windows) * width;
+  estimate.flipFlops = node.widths.out * lane + 96;
+  estimate.luts = 2 * node.widths.out * lane + node.widths.out * width + 96;
+  return estimate;
+}
+
 void windowParameters(const HardwareNode &node, ParameterValues &values) {
   setParameter(values, "CHANNELS", node.inShape[1]);
   setParameter(values, "IN_HEIGHT", node.inShape[2]);
@@ -241,6 +263,8 @@ constexpr Component mav::components::fixedMaxPool2d = {
     .legalWidths = uniformWidths,
     .itemCycles = poolCycles,
     .multipliers = noMultipliers,
+    .timing = poolTiming,
+    .resources = poolResources,
     .instanceParameters = maxParameters,
 };
 
@@ -256,5 +280,7 @@ constexpr Component mav::components::fixedAvgPool2d = {
     .legalWidths = uniformWidths,
     .itemCycles = poolCycles,
     .multipliers = multiplierPerWord,
+    .timing = poolTiming,
+    .resources = poolResources,
     .instanceParameters = averageParameters,
 };

@@ -4,9 +4,11 @@
 #   flow.sh BIN MODELS NAME SHAPE WIDTH FRAC MAXPAR WORK [report|synth]
 # imports MODELS/NAME.pt, raises, folds batch norms, quantizes to
 # <WIDTH, FRAC>, annotates with max-parallelism MAXPAR, checks the fixed-point
-# model against PyTorch within its error bound, exports the design, lints it with
-# verilator -Wall (no waivers), simulates it bit for bit under Verilator and
-# Icarus; with `report` runs the full resource report (generic and Xilinx
+# model against PyTorch within its error bound, models its performance
+# (--report-performance, checked by check_perf.py), exports the design,
+# lints it with verilator -Wall (no waivers), simulates it bit for bit under
+# Verilator and Icarus, with stalls and then without (mav-run's timing line:
+# within 10% of the model); with `report` runs the full resource report (generic and Xilinx
 # synthesis down to cells) and embeds it in the JSON export; with `synth`
 # runs Yosys's coarse synthesis (`synth -top top -run begin:fine`: elaboration,
 # processes, memories, arithmetic), where a design that cannot be synthesised
@@ -25,6 +27,9 @@ rm -rf "$dir" && mkdir -p "$dir"
   -mav-add-hardware-metadata="max-parallelism=$par" -o "$dir/net.hw.mlir"
 "$bin/mav-run" "$dir/net.hw.mlir" --reference="$models/$name.pt" \
   --samples=8
+"$bin/mav-translate" --report-performance "$dir/net.hw.mlir" --clock-mhz=200 \
+  -o "$dir/perf.json"
+/usr/bin/python3 "$(dirname "$0")/check_perf.py" "$dir/perf.json" 200
 "$bin/mav-translate" --export-verilog "$dir/net.hw.mlir" -o "$dir/rtl"
 grep '"parallelism"' "$dir/rtl/design.json"
 if grep -l 'lint_off' "$dir"/rtl/*.sv; then

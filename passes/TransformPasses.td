@@ -184,4 +184,85 @@ def FoldBatchNorm : Pass<"mav-fold-batchnorm", "mlir::ModuleOp"> {
   ];
 }
 
+def FoldParallelism : Pass<"mav-fold-parallelism", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
+  let summary = "choose each node's stream widths for a cycle or multiplier "
+                "target";
+  let description = [{
+    Chooses the parallelism of every node that has a component, like FINN's
+    SetFolding, and rewrites its stream widths in its hardware metadata:
+    the `DATA_IN_k_PARALLELISM_DIM_d` of its stream inputs and
+    `DATA_OUT_0_PARALLELISM_DIM_d`, the width on the dimension the component
+    streams in parallel (an image's channels, else the innermost) and 1 on
+    the others, as `-mav-add-hardware-metadata` writes them. The lowering
+    reads them back and `--export-verilog` builds the instances and the
+    width converters between them; nothing else changes. Run it after
+    `-mav-add-hardware-metadata` (a node without hardware metadata is an
+    error naming it).
+
+    The model (mav/Hardware/Folding.h): a node's folding is a legal
+    assignment of its widths (its component's `legalWidths`, e.g. divisors
+    of a conv's channels per group); it takes `itemCycles x items` cycles
+    per frame (the component's exact no-stall count per image, or per vector
+    for linear, times the items of one graph input) and has the instance's
+    `multipliers` (P_in x P_out for linear and conv2d, none for relu and
+    the max pool). The pass chooses by the slowest node's cycles: the
+    components are not pipelined inside, but they run concurrently and the
+    exporter decouples them with FIFOs, so the bottleneck sets the rate. It
+    then models the design as exported (`--report-performance`, exact
+    against simulation) and reports its cycles per frame and latency; with
+    target-cycles, a design the model finds slower than the target (a
+    buffered node loading at a narrower producer's rate) gets a warning.
+    Foldings are ordered cheapest first: fewest multipliers,
+    then the smallest sum of widths, then the widths in order.
+
+    - `target-cycles=N`: every node takes its cheapest folding with at most
+      N cycles per frame. A node that cannot reach N takes its fastest
+      folding (the cheapest of those) and is reported with a warning naming
+      it, and listed in `unreached`. Nodes without multipliers (relu, the
+      pools, ...) are widened as much as they need too.
+    - `multipliers=M`: the lowest bottleneck within a budget of M
+      multipliers for the whole design. The pass finds the smallest target
+      N among the nodes' folding cycles (bisection: the multipliers of the
+      target-cycles folding only fall as N rises) whose target-cycles
+      folding has at most M multipliers, and applies it; this is optimal
+      for the slowest-node model. A budget below the cheapest folding's
+      (every node at its fewest multipliers) is an error.
+
+    Exactly one of the two is given, and it is at least 1; anything else is
+    an error.
+
+    ```sh
+    mav-opt net.mlir -mav-raise -mav-fold-batchnorm -mav-quantize='width=8 frac=4' \
+      -mav-add-hardware-metadata -mav-fold-parallelism='target-cycles=2000' -o net.hw.mlir
+    ```
+
+    Pass outputs: `target_cycles` (N, or the target the budget gave),
+    `multiplier_budget` (M; only with `multipliers`), `nodes` (node name ->
+    `{in = [widths of the stream inputs], out = width, cycles = cycles per
+    frame, multipliers = count}`), `bottleneck` (the slowest node's name;
+    the first in graph order on a tie), `bottleneck_cycles` (its cycles per
+    frame: the design's, to first order), `multipliers` (their total),
+    `unreached` (names of the nodes whose fastest folding is slower than
+    the target), and, when the graph lowers as a whole,
+    `design_cycles_per_frame` and `design_latency` (the performance model
+    of the exported design, in cycles).
+  }];
+  let options = [
+    Option<"targetCycles", "target-cycles", "int64_t", /*default=*/"0",
+           "cycles per frame every node should take at most (at least 1); "
+           "not with multipliers">,
+    Option<"multiplierBudget", "multipliers", "int64_t", /*default=*/"0",
+           "multipliers the whole design may have (at least 1): the lowest "
+           "bottleneck within them; not with target-cycles">,
+  ];
+  let statistics = [
+    Statistic<"numFolded", "folded", "nodes whose widths were chosen">,
+    Statistic<"numUnreached", "unreached",
+              "nodes slower than the target at their fastest">,
+    Statistic<"numMultipliers", "multipliers",
+              "multipliers of the chosen folding">,
+  ];
+}
+
 #endif // MAV_PASSES_TRANSFORMPASSES_TD

@@ -39,12 +39,29 @@ int64_t mav::largestDivisorAtMost(int64_t extent, int64_t cap) {
   return best;
 }
 
-int64_t mav::getBranchFifoDepth(const HardwareNode &producer) {
-  int64_t beats = producer.outNumel() / producer.widths.out;
+int64_t mav::getWholeTensorFifoDepth(int64_t words, int64_t wordsPerBeat) {
+  int64_t beats = words / wordsPerBeat;
   int64_t depth = 2;
   while (depth < beats)
     depth *= 2;
   return depth;
+}
+
+int64_t mav::getBranchFifoDepth(const HardwareNode &producer) {
+  return getWholeTensorFifoDepth(2 * producer.outNumel(), producer.widths.out);
+}
+
+EdgeGlue mav::planEdgeGlue(const HardwareGraph &graph, unsigned producer,
+                           unsigned consumer, unsigned port, bool branched) {
+  const HardwareNode &from = graph.nodes[producer];
+  const HardwareNode &to = graph.nodes[consumer];
+  EdgeGlue glue;
+  glue.cast = from.format != to.format;
+  glue.convert = from.widths.out != to.widths.in[port];
+  if (!branched && producer != 0 &&
+      from.component->timing(from).kind == ComponentTiming::Kind::Buffered)
+    glue.fifoDepth = getWholeTensorFifoDepth(from.outNumel(), from.widths.out);
+  return glue;
 }
 
 LogicalResult mav::checkHardwareMetadata(const HardwareNode &node) {

@@ -35,7 +35,7 @@ private:
   unsigned addGlue(StringRef module, std::string name,
                    const HardwareNode &stream, unsigned outputs = 1);
   void route(unsigned producer, unsigned unit, unsigned port, int sink,
-             unsigned sinkPort);
+             unsigned sinkPort, bool branched);
   void fanOut(unsigned producer, ArrayRef<std::pair<int, unsigned>> sinks);
 
   const HardwareGraph &graph;
@@ -130,30 +130,35 @@ unsigned DesignBuilder::addGlue(StringRef module, std::string name,
 }
 
 void DesignBuilder::route(unsigned producer, unsigned unit, unsigned port,
-                          int sink, unsigned sinkPort) {
+                          int sink, unsigned sinkPort, bool branched) {
   const HardwareNode &from = graph.nodes[producer];
   int64_t words = from.outNumel();
   int64_t fromWords = from.widths.out;
   if (sink < 0)
     return connect(unit, port, sinkUnit, 0, words / fromWords);
   const HardwareNode &to = graph.nodes[sink];
+  EdgeGlue glue = planEdgeGlue(graph, producer, sink, sinkPort, branched);
   int64_t toWords = to.widths.in[sinkPort];
   std::string target = to.name + "_in" + std::to_string(sinkPort);
   HardwareNode stream = streamOf(from, nullptr);
-  if (from.format != to.format) {
-    stream.format = to.format;
-    unsigned cast = addGlue("fixed_cast", target + "_cast", stream);
-    connect(unit, port, cast, 0, words / fromWords);
-    unit = cast;
+  auto chain = [&](StringRef module, StringRef suffix) {
+    unsigned piece = addGlue(module, target + suffix.str(), stream);
+    connect(unit, port, piece, 0, words / stream.widths.in.front());
+    unit = piece;
     port = 0;
+  };
+  if (glue.fifoDepth) {
+    stream.fifoDepth = glue.fifoDepth;
+    chain("fixed_fifo", "_fifo");
+    stream.fifoDepth = 0;
   }
-  if (fromWords != toWords) {
+  if (glue.cast) {
+    stream.format = to.format;
+    chain("fixed_cast", "_cast");
+  }
+  if (glue.convert) {
     stream.widths = StreamWidths{{fromWords}, toWords};
-    unsigned convert =
-        addGlue("fixed_width_convert", target + "_widen", stream);
-    connect(unit, port, convert, 0, words / fromWords);
-    unit = convert;
-    port = 0;
+    chain("fixed_width_convert", "_widen");
   }
   connect(unit, port, nodeUnits[sink], sinkPort, words / toWords);
 }
@@ -162,18 +167,20 @@ void DesignBuilder::fanOut(unsigned producer,
                            ArrayRef<std::pair<int, unsigned>> sinks) {
   unsigned unit = nodeUnits[producer];
   if (sinks.size() == 1)
-    return route(producer, unit, 0, sinks[0].first, sinks[0].second);
+    return route(producer, unit, 0, sinks[0].first, sinks[0].second,
+                 /*branched=*/false);
   const HardwareNode &from = graph.nodes[producer];
   int64_t beats = from.outNumel() / from.widths.out;
   std::string name = from.name + "_fork";
   HardwareNode stream = streamOf(from, nullptr);
+  stream.fifoDepth = getBranchFifoDepth(from);
   unsigned fork = addGlue("fixed_fork", name, stream, sinks.size());
   connect(unit, 0, fork, 0, beats);
   for (auto [index, sink] : llvm::enumerate(sinks)) {
     unsigned fifo =
         addGlue("fixed_fifo", name + std::to_string(index) + "_fifo", stream);
     connect(fork, index, fifo, 0, beats);
-    route(producer, fifo, 0, sink.first, sink.second);
+    route(producer, fifo, 0, sink.first, sink.second, /*branched=*/true);
   }
 }
 

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mav/Hardware/HardwareGraph.h"
+#include "mav/Hardware/StreamWidthParams.h"
 #include "mav/IR/MaseType.h"
 #include "mav/Passes/AnalysisPasses.h"
 #include "mav/Passes/Metadata.h"
@@ -171,30 +172,16 @@ struct AddHardwareMetadata
   /// of a list argument, has the result's); the component takes the largest
   /// legal width within it, along the one dimension it streams in parallel
   /// (an image's channels, a vector's features), and the port's entries say
-  /// so.
+  /// so (writeStreamWidths).
   void legalizeStreamWidths(const HardwareNode &node, NamedAttrList &params) {
-    Builder builder(&getContext());
     DictionaryAttr mase = params.getDictionary(&getContext());
-    SmallVector<std::string, 2> ports;
     StreamWidths cap;
     cap.out = getPortWidth(mase, "DATA_OUT_0").value_or(1);
-    for (unsigned port = 0; port < node.streamOperands.size(); ++port) {
-      ports.push_back(getStreamPortName(node, port));
-      cap.in.push_back(getPortWidth(mase, ports.back()).value_or(cap.out));
-    }
-    StreamWidths legal = node.component->legalWidths(node, cap);
-    auto write = [&](StringRef prefix, int64_t width) {
-      unsigned rank = 0;
-      while (mase.get((prefix + "_TENSOR_SIZE_DIM_" + Twine(rank)).str()))
-        ++rank;
-      for (unsigned dim = 0; dim < rank; ++dim)
-        params.set(
-            (prefix + "_PARALLELISM_DIM_" + Twine(dim)).str(),
-            builder.getI64IntegerAttr(dim == getParallelDim(rank) ? width : 1));
-    };
-    for (auto [prefix, width] : llvm::zip(ports, legal.in))
-      write(prefix, width);
-    write("DATA_OUT_0", legal.out);
+    for (unsigned port = 0; port < node.streamOperands.size(); ++port)
+      cap.in.push_back(
+          getPortWidth(mase, getStreamPortName(node, port)).value_or(cap.out));
+    writeStreamWidths(node, node.component->legalWidths(node, cap), params,
+                      &getContext());
   }
 
   int64_t supported = 0, unsupported = 0;

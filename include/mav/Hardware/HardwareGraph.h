@@ -64,6 +64,8 @@ struct HardwareNode {
   int64_t clampMinWord = 0, clampMaxWord = 0;
   /// Linear and conv2d: the weights, torch layout; bias empty when absent.
   WeightOp weight, bias;
+  /// Glue FIFOs: their depth in beats.
+  int64_t fifoDepth = 0;
 
   int64_t inNumel() const;
   int64_t outNumel() const;
@@ -111,11 +113,40 @@ std::string getStreamPortName(const HardwareNode &node, unsigned port);
 std::optional<int64_t> getPortWidth(mlir::DictionaryAttr params,
                                     llvm::StringRef prefix);
 
+/// The depth of a FIFO that holds a whole tensor of `words` words at
+/// `wordsPerBeat`: its beats (batch included), rounded up to a power of
+/// two, at least 2.
+int64_t getWholeTensorFifoDepth(int64_t words, int64_t wordsPerBeat);
+
 /// The depth of the FIFO on each branch of a fork of `producer`'s result:
-/// the whole tensor's beats (batch included), rounded up to a power of two,
-/// at least 2. The buffered components take a whole tensor before they
-/// answer, so a skip path must hold all of it, or the fork would deadlock.
+/// two whole tensors at the producer's width. The buffered components take
+/// a whole tensor before they answer, so a skip path must hold all of it
+/// or the fork would deadlock; the second tensor lets the fork take the
+/// next frame while a join still waits for the other branch, so that the
+/// branches overlap (docs/Hardware.md, "The top level").
 int64_t getBranchFifoDepth(const HardwareNode &producer);
+
+/// The glue the design puts on the stream from a producer to one input of a
+/// consumer, in the order of the fields (docs/Hardware.md, "The top
+/// level").
+struct EdgeGlue {
+  /// The depth of a decoupling fixed_fifo (0: none), one whole tensor at
+  /// the producer's width, first: the producer is buffered (it loads,
+  /// computes, then emits its result), and the FIFO lets it emit its result
+  /// at its own rate and take the next frame while the consumer is still
+  /// busy, instead of taking turns with it. Not where a fork's branch FIFO
+  /// already does this.
+  int64_t fifoDepth = 0;
+  /// A fixed_cast: the formats differ.
+  bool cast = false;
+  /// A fixed_width_convert: the widths differ.
+  bool convert = false;
+};
+
+/// The glue on the stream from node `producer` to input `port` of node
+/// `consumer`; `branched` when the stream is a branch of a fork.
+EdgeGlue planEdgeGlue(const HardwareGraph &graph, unsigned producer,
+                      unsigned consumer, unsigned port, bool branched);
 
 /// Checks that a lowered node carries hardware metadata computed for its
 /// current format and component (-mav-add-hardware-metadata after

@@ -2,12 +2,14 @@
 //
 // Every stream is three signals, `<s>_data`, `<s>_valid`, `<s>_ready`. A
 // node's inputs are the streams `<node>_in<k>`, its result `<node>_out`. A
-// producer with one consumer is wired straight to it; with several, a
-// fixed_fork broadcasts it and a fixed_fifo holding the whole tensor sits on
-// each branch, so that no branch can stall another (a residual block's skip
-// path waits for the whole body). A fixed_cast converts a stream whose format
-// differs from its consumer's, then a fixed_width_convert one whose width
-// (words per beat) does. Every stream has its producer's width until then.
+// producer with one consumer is wired to it; with several, a fixed_fork
+// broadcasts it and a fixed_fifo holding two whole tensors sits on each
+// branch, so that no branch can stall another (a residual block's skip path
+// waits for the whole body). On the way to each consumer (planEdgeGlue), a
+// fixed_fifo of one whole tensor decouples a buffered producer that has no
+// fork, a fixed_cast converts a stream whose format differs from the
+// consumer's, and a fixed_width_convert one whose width (words per beat)
+// does. Every stream has its producer's width until then.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,7 +51,8 @@ private:
                 const llvm::StringMap<std::string> &params,
                 ArrayRef<std::pair<std::string, std::string>> ports);
   void nodeInstance(unsigned index);
-  void route(unsigned producer, const std::string &stream, Sink sink);
+  void route(unsigned producer, const std::string &stream, Sink sink,
+             bool branched);
   void fanOut(unsigned producer, ArrayRef<Sink> sinks);
 
   const TopLevelPlan &plan;
@@ -137,20 +140,42 @@ void TopLevelWriter::nodeInstance(unsigned index) {
 }
 
 void TopLevelWriter::route(unsigned producer, const std::string &stream,
-                           Sink sink) {
+                           Sink sink, bool branched) {
   if (sink.node == kTopOutput) {
     connect("top_out", stream);
     return;
   }
   const HardwareNode &from = graph.nodes[producer];
   const HardwareNode &to = graph.nodes[sink.node];
+  EdgeGlue glue = planEdgeGlue(graph, producer, sink.node, sink.port, branched);
   int64_t fromWords = from.widths.out, toWords = to.widths.in[sink.port];
   std::string target = name(sink.node) + "_in" + std::to_string(sink.port);
   std::string current = stream;
-  if (from.format != to.format) {
-    std::string cast = fromWords == toWords ? target : target + "_cast";
-    if (cast != target)
-      declare(cast, to.format, fromWords);
+  // Each piece of glue writes `next`: the target when it is the last one.
+  auto next = [&](StringRef suffix, bool last, FixedFormat format,
+                  int64_t words) {
+    if (last)
+      return target;
+    std::string piece = target + suffix.str();
+    declare(piece, format, words);
+    return piece;
+  };
+  if (glue.fifoDepth) {
+    std::string buffered =
+        next("_buffered", !glue.cast && !glue.convert, from.format, fromWords);
+    llvm::StringMap<std::string> params;
+    params["DATA_WIDTH"] = std::to_string(from.format.width);
+    params["FRAC_WIDTH"] = std::to_string(from.format.frac);
+    params["PARALLELISM"] = std::to_string(fromWords);
+    params["DEPTH"] = std::to_string(glue.fifoDepth);
+    SmallVector<std::pair<std::string, std::string>> ports;
+    addStreamPorts(ports, "data_in_0", current);
+    addStreamPorts(ports, "data_out_0", buffered);
+    instance("fixed_fifo", "u_" + target + "_fifo", params, ports);
+    current = buffered;
+  }
+  if (glue.cast) {
+    std::string cast = next("_cast", !glue.convert, to.format, fromWords);
     llvm::StringMap<std::string> params;
     params["IN_WIDTH"] = std::to_string(from.format.width);
     params["IN_FRAC_WIDTH"] = std::to_string(from.format.frac);
@@ -163,27 +188,27 @@ void TopLevelWriter::route(unsigned producer, const std::string &stream,
     instance("fixed_cast", "u_" + target + "_cast", params, ports);
     current = cast;
   }
-  if (fromWords == toWords) {
-    if (current != target)
-      connect(target, current);
-    return;
+  if (glue.convert) {
+    llvm::StringMap<std::string> params;
+    params["DATA_WIDTH"] = std::to_string(to.format.width);
+    params["FRAC_WIDTH"] = std::to_string(to.format.frac);
+    params["IN_PARALLELISM"] = std::to_string(fromWords);
+    params["OUT_PARALLELISM"] = std::to_string(toWords);
+    SmallVector<std::pair<std::string, std::string>> ports;
+    addStreamPorts(ports, "data_in_0", current);
+    addStreamPorts(ports, "data_out_0", target);
+    instance("fixed_width_convert", "u_" + target + "_widen", params, ports);
+    current = target;
   }
-  llvm::StringMap<std::string> params;
-  params["DATA_WIDTH"] = std::to_string(to.format.width);
-  params["FRAC_WIDTH"] = std::to_string(to.format.frac);
-  params["IN_PARALLELISM"] = std::to_string(fromWords);
-  params["OUT_PARALLELISM"] = std::to_string(toWords);
-  SmallVector<std::pair<std::string, std::string>> ports;
-  addStreamPorts(ports, "data_in_0", current);
-  addStreamPorts(ports, "data_out_0", target);
-  instance("fixed_width_convert", "u_" + target + "_widen", params, ports);
+  if (current != target)
+    connect(target, current);
 }
 
 void TopLevelWriter::fanOut(unsigned producer, ArrayRef<Sink> sinks) {
   const HardwareNode &node = graph.nodes[producer];
   const std::string source = name(producer) + "_out";
   if (sinks.size() == 1)
-    return route(producer, source, sinks.front());
+    return route(producer, source, sinks.front(), /*branched=*/false);
 
   std::string fork = name(producer) + "_fork";
   int64_t branches = sinks.size();
@@ -225,7 +250,7 @@ void TopLevelWriter::fanOut(unsigned producer, ArrayRef<Sink> sinks) {
     addStreamPorts(fifoPorts, "data_in_0", branch);
     addStreamPorts(fifoPorts, "data_out_0", buffered);
     instance("fixed_fifo", "u_" + buffered, fifoParams, fifoPorts);
-    route(producer, buffered, sink);
+    route(producer, buffered, sink, /*branched=*/true);
   }
 }
 

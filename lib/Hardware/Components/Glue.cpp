@@ -17,16 +17,17 @@ namespace {
 // carries (the producer's shape, format and width; a width converter's
 // widths.in and widths.out are its two sides).
 
-/// A FIFO of getBranchFifoDepth beats: its array, the pointers and count.
+/// A FIFO of node.fifoDepth beats: its array, the pointers and count.
 ComponentTiming fifoTiming(const HardwareNode &node) {
+  assert(node.fifoDepth > 0 && "the exporter sets every FIFO's depth");
   ComponentTiming timing;
   timing.kind = ComponentTiming::Kind::Slice;
-  timing.capacity = getBranchFifoDepth(node);
+  timing.capacity = node.fifoDepth;
   return timing;
 }
 
 ResourceEstimate fifoResources(const HardwareNode &node) {
-  int64_t depth = getBranchFifoDepth(node);
+  int64_t depth = node.fifoDepth;
   ResourceEstimate estimate;
   estimate.memoryBits = depth * beatBits(node);
   estimate.flipFlops = 3 * ceilLog2(depth) + 1;

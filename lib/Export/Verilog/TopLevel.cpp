@@ -50,6 +50,10 @@ private:
   void instance(StringRef module, const std::string &instanceName,
                 const llvm::StringMap<std::string> &params,
                 ArrayRef<std::pair<std::string, std::string>> ports);
+  /// An instance with one stream in (`data_in_0`) and one out.
+  void streamInstance(StringRef module, const std::string &instanceName,
+                      const llvm::StringMap<std::string> &params,
+                      const std::string &in, const std::string &out);
   void nodeInstance(unsigned index);
   void route(unsigned producer, const std::string &stream, Sink sink,
              bool branched);
@@ -104,6 +108,17 @@ void addStreamPorts(SmallVectorImpl<std::pair<std::string, std::string>> &ports,
   ports.push_back({port.str(), stream + "_data"});
   ports.push_back({(port + "_valid").str(), stream + "_valid"});
   ports.push_back({(port + "_ready").str(), stream + "_ready"});
+}
+
+void TopLevelWriter::streamInstance(StringRef module,
+                                    const std::string &instanceName,
+                                    const llvm::StringMap<std::string> &params,
+                                    const std::string &in,
+                                    const std::string &out) {
+  SmallVector<std::pair<std::string, std::string>> ports;
+  addStreamPorts(ports, "data_in_0", in);
+  addStreamPorts(ports, "data_out_0", out);
+  instance(module, instanceName, params, ports);
 }
 
 std::string wordsPerBeat(int64_t words) {
@@ -168,10 +183,8 @@ void TopLevelWriter::route(unsigned producer, const std::string &stream,
     params["FRAC_WIDTH"] = std::to_string(from.format.frac);
     params["PARALLELISM"] = std::to_string(fromWords);
     params["DEPTH"] = std::to_string(glue.fifoDepth);
-    SmallVector<std::pair<std::string, std::string>> ports;
-    addStreamPorts(ports, "data_in_0", current);
-    addStreamPorts(ports, "data_out_0", buffered);
-    instance("fixed_fifo", "u_" + target + "_fifo", params, ports);
+    streamInstance("fixed_fifo", "u_" + target + "_fifo", params, current,
+                   buffered);
     current = buffered;
   }
   if (glue.cast) {
@@ -182,10 +195,8 @@ void TopLevelWriter::route(unsigned producer, const std::string &stream,
     params["OUT_WIDTH"] = std::to_string(to.format.width);
     params["OUT_FRAC_WIDTH"] = std::to_string(to.format.frac);
     params["PARALLELISM"] = std::to_string(fromWords);
-    SmallVector<std::pair<std::string, std::string>> ports;
-    addStreamPorts(ports, "data_in_0", current);
-    addStreamPorts(ports, "data_out_0", cast);
-    instance("fixed_cast", "u_" + target + "_cast", params, ports);
+    streamInstance("fixed_cast", "u_" + target + "_cast", params, current,
+                   cast);
     current = cast;
   }
   if (glue.convert) {
@@ -194,10 +205,8 @@ void TopLevelWriter::route(unsigned producer, const std::string &stream,
     params["FRAC_WIDTH"] = std::to_string(to.format.frac);
     params["IN_PARALLELISM"] = std::to_string(fromWords);
     params["OUT_PARALLELISM"] = std::to_string(toWords);
-    SmallVector<std::pair<std::string, std::string>> ports;
-    addStreamPorts(ports, "data_in_0", current);
-    addStreamPorts(ports, "data_out_0", target);
-    instance("fixed_width_convert", "u_" + target + "_widen", params, ports);
+    streamInstance("fixed_width_convert", "u_" + target + "_widen", params,
+                   current, target);
     current = target;
   }
   if (current != target)
@@ -246,10 +255,7 @@ void TopLevelWriter::fanOut(unsigned producer, ArrayRef<Sink> sinks) {
     fifoParams["FRAC_WIDTH"] = params["FRAC_WIDTH"];
     fifoParams["PARALLELISM"] = params["PARALLELISM"];
     fifoParams["DEPTH"] = std::to_string(depth);
-    SmallVector<std::pair<std::string, std::string>> fifoPorts;
-    addStreamPorts(fifoPorts, "data_in_0", branch);
-    addStreamPorts(fifoPorts, "data_out_0", buffered);
-    instance("fixed_fifo", "u_" + buffered, fifoParams, fifoPorts);
+    streamInstance("fixed_fifo", "u_" + buffered, fifoParams, branch, buffered);
     route(producer, buffered, sink, /*branched=*/true);
   }
 }

@@ -103,8 +103,7 @@ mav::getNodeParameters(Operation *node, SymbolTableCollection &symbols,
     auto weight =
         symbols.lookupNearestSymbolFrom<WeightOp>(read, read.getTargetAttr());
     weight = resolveTiedWeight(weight, symbols);
-    if (weight && weight.getKind() == WeightKind::parameter &&
-        !weight.getFrozen())
+    if (weight && weight.getKind() == WeightKind::parameter)
       found.insert(weight);
   };
   for (Value operand : node->getOperands())

@@ -96,7 +96,7 @@ def run_torch(name, ref, args, targets):
         def hook(module, inputs):
             order.append(path)
             for p in module.parameters():
-                if id(p) not in seen and p.requires_grad:
+                if id(p) not in seen:
                     seen.add(id(p))
                     forward_order.append(names[id(p)])
         return hook
@@ -123,7 +123,8 @@ def run_torch(name, ref, args, targets):
         modules[path].register_forward_pre_hook(pre_hook(path))
         modules[path].register_forward_hook(post_hook(path))
     for n, p in model.named_parameters():
-        p.register_hook(lambda g, n=n: backward_order.append(n))
+        if p.requires_grad:
+            p.register_hook(lambda g, n=n: backward_order.append(n))
 
     draw = torch.rand if args.distribution == "uniform" else torch.randn
     torch.manual_seed(args.seed)

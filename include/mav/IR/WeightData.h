@@ -182,9 +182,10 @@ mlir::ElementsAttr makeF32Resource(mlir::RankedTensorType type,
 WeightOp resolveTiedWeight(WeightOp weight,
                            mlir::SymbolTableCollection &symbols);
 
-/// The trainable parameters a node reads: the weights behind its get_attr
+/// The parameters a node reads, frozen ones (requires_grad=False) included,
+/// as named_parameters() lists them: the weights behind its get_attr
 /// operands and, for a call_module, those its body reads; tied ones by the
-/// weight they are tied to; buffers and frozen parameters left out. In the
+/// weight they are tied to; buffers left out. In the
 /// module's order of mav.weight ops (state_dict order). `rank` gives each
 /// weight's position (getWeightRanks).
 llvm::SmallVector<WeightOp>

@@ -1,6 +1,7 @@
 //===- CheckpointWeights.cpp - Weight blobs read in place -----------------===//
 
 #include "mav/Checkpoint/Checkpoint.h"
+#include "mav/Checkpoint/WeightsFile.h"
 #include "mav/IR/MavOps.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -109,6 +110,7 @@ struct AttachCheckpointWeights
   void runOnOperation() override {
     if (failed(attachCheckpointWeights(getOperation(), *weights)))
       return signalPassFailure();
+    nameCheckpointAsWeightsFile(getOperation(), weights);
     markAllAnalysesPreserved();
   }
 

@@ -21,6 +21,8 @@ namespace {
 struct Attached {
   std::string absolutePath;
   std::shared_ptr<const CheckpointWeights> weights;
+  /// Read as a checkpoint, not named by a text file.
+  bool isCheckpoint = false;
 };
 
 /// By manifest checksum: the files modules were read with, so that writing
@@ -71,6 +73,30 @@ static std::string getRelative(StringRef target, StringRef from) {
   for (size_t i = common; i < targetParts.size(); ++i)
     llvm::sys::path::append(relative, targetParts[i]);
   return std::string(relative);
+}
+
+/// Remembers that `weights`, at `path`, is the file `module`'s weights read,
+/// and names it in the module.
+static void
+rememberWeightsFile(ModuleOp module, StringRef path,
+                    std::shared_ptr<const CheckpointWeights> weights) {
+  MLIRContext *context = module.getContext();
+  std::string absolute = getAbsolute(path);
+  std::string checksum = weights->manifestChecksum;
+  module->setAttr(
+      MavDialect::getWeightsFileAttrName(),
+      ArrayAttr::get(context, {StringAttr::get(context, absolute),
+                               StringAttr::get(context, checksum)}));
+  AttachedFiles &files = getAttachedFiles();
+  std::lock_guard<std::mutex> lock(files.mutex);
+  files.byChecksum[checksum] = {absolute, std::move(weights),
+                                /*isCheckpoint=*/true};
+}
+
+void mav::nameCheckpointAsWeightsFile(
+    ModuleOp module, std::shared_ptr<const CheckpointWeights> weights) {
+  std::string path = weights->path;
+  rememberWeightsFile(module, path, std::move(weights));
 }
 
 LogicalResult mav::attachWeightsFile(ModuleOp module, StringRef irPath) {
@@ -214,9 +240,24 @@ static uint64_t getWeightBytes(ModuleOp module) {
   return total;
 }
 
+/// Whether `module` names a weights file it was read with as text (not the
+/// checkpoint it was read from).
+static bool namesTextWeightsFile(ModuleOp module) {
+  auto named =
+      module->getAttrOfType<ArrayAttr>(MavDialect::getWeightsFileAttrName());
+  if (!named)
+    return false;
+  AttachedFiles &files = getAttachedFiles();
+  std::lock_guard<std::mutex> lock(files.mutex);
+  auto found = files.byChecksum.find(named[1].cast<StringAttr>().getValue());
+  return found == files.byChecksum.end() || !found->second.isCheckpoint;
+}
+
 LogicalResult mav::placeWeights(ModuleOp module, StringRef outputPath,
                                 WeightsPlacement placement, bool bytecode) {
-  bool named = module->hasAttr(MavDialect::getWeightsFileAttrName());
+  // A checkpoint counts as a weights file only where auto would put the
+  // weights beside anyway: a small model printed from one stays inline.
+  bool named = namesTextWeightsFile(module);
   bool elided =
       module.getContext()->getOrLoadDialect<MavDialect>()->getElideWeights();
   bool beside = !bytecode && !elided &&

@@ -357,6 +357,8 @@ int main(int argc, char **argv) {
       (!input->weights && readsIR() &&
        failed(mav::attachWeightsFile(*module, inputFile))))
     return 1;
+  if (input->weights)
+    mav::nameCheckpointAsWeightsFile(*module, input->weights);
   ScopedDiagnosticHandler oneLine(&context, printOneLine);
   if (translation == Translation::ExportJson) {
     if (module->getOps<mav::GraphOp>().empty()) {

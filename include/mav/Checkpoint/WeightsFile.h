@@ -11,8 +11,9 @@
 // in place, as reading a checkpoint does.
 //
 // Writing a text file with its weights beside it reuses the weights file the
-// module was read with when every weight still reads it unchanged, and
-// otherwise writes a new one, `<output>.weights`, atomically.
+// module was read with (or the checkpoint it was read from) when every
+// weight still reads it unchanged, and otherwise writes a new one,
+// `<output>.weights`, atomically.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +34,18 @@ namespace mav {
 /// without doing anything when the module names none. Errors name the file.
 mlir::LogicalResult attachWeightsFile(mlir::ModuleOp module,
                                       llvm::StringRef irPath);
+
+struct CheckpointWeights;
+
+/// Names the checkpoint `module` was read from as its weights file, once
+/// attachCheckpointWeights has pointed its weights at it: a text file
+/// written from it with its weights beside (placeWeights) then names the
+/// checkpoint instead of copying its weights into a new weights file (a
+/// checkpoint is a weights file), as long as every weight still reads it
+/// unchanged. Under `auto`, the weights of a small model read from a
+/// checkpoint are still printed inline.
+void nameCheckpointAsWeightsFile(
+    mlir::ModuleOp module, std::shared_ptr<const CheckpointWeights> weights);
 
 /// Prepares `module` to be printed to `outputPath` with its weights beside
 /// it: names the weights file it was read with when every weight still reads

@@ -2,6 +2,8 @@
 
 #include "Estimates.h"
 
+#include <cmath>
+
 using namespace mav;
 
 ComponentTiming mav::sliceTiming(const HardwareNode &) {
@@ -49,4 +51,29 @@ ResourceEstimate mav::macResources(const HardwareNode &node,
   estimate.luts = accumulators * accBits + products * 2 * width +
                   accumulators * width + control;
   return estimate;
+}
+
+double mav::roundingMeanSquare(FixedFormat format) {
+  double lsb = dequantize(1, format);
+  return lsb * lsb / 12;
+}
+
+bool mav::isSaturated(int64_t word, double exact, FixedFormat format) {
+  if (word != minWord(format.width) && word != maxWord(format.width))
+    return false;
+  return std::abs(dequantize(word, format) - exact) > dequantize(1, format);
+}
+
+double mav::reluMeanSquare(double distance, double meanSquare) {
+  if (meanSquare <= 0)
+    return 0;
+  double rms = std::sqrt(meanSquare);
+  double t = distance / rms;
+  auto phi = [](double z) { return std::exp(-z * z / 2) / std::sqrt(2 * M_PI); };
+  auto cdf = [](double z) { return std::erfc(-z / std::sqrt(2.0)) / 2; };
+  // Above the kink: the error passes where x stays above it, and is -t
+  // (in units of rms) where x falls below. Below: x - x^ lifts it over.
+  double fraction = t >= 0 ? cdf(t) - t * phi(t) + t * t * cdf(-t)
+                           : (1 + t * t) * cdf(t) + t * phi(t);
+  return fraction * meanSquare;
 }

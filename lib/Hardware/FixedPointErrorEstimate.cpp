@@ -1,0 +1,93 @@
+//===- FixedPointErrorEstimate.cpp - How far fixed point strays -----------===//
+
+#include "mav/Hardware/FixedPointErrorEstimate.h"
+
+#include "mav/IR/WeightData.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mav;
+
+bool ErrorEstimate::holds() const {
+  return llvm::all_of(saturated, [](int64_t count) { return count == 0; });
+}
+
+FailureOr<FixedPointErrorEstimate>
+FixedPointErrorEstimate::create(const FixedPointModel &model) {
+  const HardwareGraph &graph = model.getGraph();
+  FixedPointErrorEstimate result(model);
+  result.weights.resize(graph.nodes.size());
+  result.biases.resize(graph.nodes.size());
+  auto read = [](WeightOp weight, std::vector<float> &values) -> LogicalResult {
+    if (!weight)
+      return success();
+    std::optional<std::vector<float>> read = readF32Elements(weight.getValue());
+    if (!read)
+      return weight.emitError()
+             << "weight '" << weight.getSymName()
+             << "' has no f32 values to estimate the error with";
+    values = std::move(*read);
+    return success();
+  };
+  for (auto [index, node] : llvm::enumerate(graph.nodes))
+    if (node.weight && (failed(read(node.weight, result.weights[index])) ||
+                        failed(read(node.bias, result.biases[index]))))
+      return failure();
+  return result;
+}
+
+/// A rounding to nearest moves a value by at most half an LSB; more is
+/// saturation.
+static bool movedBeyondRounding(double from, double to, FixedFormat format) {
+  return std::abs(to - from) > dequantize(1, format);
+}
+
+ErrorEstimate
+FixedPointErrorEstimate::estimate(ArrayRef<double> input,
+                                  ArrayRef<std::vector<int64_t>> values) const {
+  const HardwareGraph &graph = model->getGraph();
+  ErrorEstimate result;
+  result.meanSquares.resize(graph.nodes.size());
+  result.saturated.assign(graph.nodes.size(), 0);
+
+  // The input's rounding.
+  FixedFormat inputFormat = graph.nodes[0].format;
+  double inputRounding = std::ldexp(1.0, -2 * int(inputFormat.frac)) / 12;
+  result.meanSquares[0].assign(values[0].size(), inputRounding);
+  for (auto [real, word] : llvm::zip(input, values[0]))
+    result.saturated[0] +=
+        movedBeyondRounding(real, dequantize(word, inputFormat), inputFormat);
+
+  for (unsigned index = 1; index < graph.nodes.size(); ++index) {
+    const HardwareNode &node = graph.nodes[index];
+    FixedFormat format = node.format;
+    // Each operand as the node reads it: a cast that drops fraction bits
+    // rounds once more.
+    SmallVector<std::vector<double>, 2> x, s;
+    for (unsigned producer : node.operands) {
+      FixedFormat from = graph.nodes[producer].format;
+      std::vector<double> &reals = x.emplace_back();
+      std::vector<double> &meanSquares =
+          s.emplace_back(result.meanSquares[producer]);
+      double rounding =
+          from.frac > format.frac
+              ? std::ldexp(1.0, -2 * int(format.frac)) / 12
+              : 0.0;
+      for (auto [word, meanSquare] : llvm::zip(values[producer], meanSquares)) {
+        int64_t cast = from == format ? word : castWord(word, from, format);
+        reals.push_back(dequantize(cast, format));
+        meanSquare += rounding;
+        result.saturated[index] += movedBeyondRounding(
+            dequantize(word, from), dequantize(cast, format), format);
+      }
+    }
+    NoiseEstimate estimate = node.component->estimate(
+        node, NodeNoise{x, s, values[index], model->getWeightWords(index),
+                        model->getBiasWords(index), weights[index],
+                        biases[index]});
+    result.meanSquares[index] = std::move(estimate.meanSquare);
+    result.saturated[index] += estimate.saturated;
+  }
+  return result;
+}

@@ -5,6 +5,7 @@
 #include "mav/IR/WeightData.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace mav;
@@ -70,10 +71,9 @@ FixedPointErrorEstimate::estimate(ArrayRef<double> input,
       std::vector<double> &reals = x.emplace_back();
       std::vector<double> &meanSquares =
           s.emplace_back(result.meanSquares[producer]);
-      double rounding =
-          from.frac > format.frac
-              ? std::ldexp(1.0, -2 * int(format.frac)) / 12
-              : 0.0;
+      double rounding = from.frac > format.frac
+                            ? std::ldexp(1.0, -2 * int(format.frac)) / 12
+                            : 0.0;
       for (auto [word, meanSquare] : llvm::zip(values[producer], meanSquares)) {
         int64_t cast = from == format ? word : castWord(word, from, format);
         reals.push_back(dequantize(cast, format));
@@ -83,9 +83,13 @@ FixedPointErrorEstimate::estimate(ArrayRef<double> input,
       }
     }
     NoiseEstimate estimate = node.component->estimate(
-        node, NodeNoise{x, s, values[index], model->getWeightWords(index),
-                        model->getBiasWords(index), weights[index],
-                        biases[index]});
+        node,
+        NodeNoise{x, s, values[index], model->getWeightWords(index),
+                  model->getBiasWords(index), weights[index], biases[index]});
+    // An estimate that overflowed says nothing: +inf, never NaN.
+    for (double &meanSquare : estimate.meanSquare)
+      if (std::isnan(meanSquare))
+        meanSquare = std::numeric_limits<double>::infinity();
     result.meanSquares[index] = std::move(estimate.meanSquare);
     result.saturated[index] += estimate.saturated;
   }

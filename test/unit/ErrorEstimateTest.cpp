@@ -30,9 +30,9 @@ NoiseEstimate runEstimate(llvm::StringRef module, const HardwareNode &node,
                           std::vector<float> bias = {}) {
   const Component *component = lookupComponent(module);
   EXPECT_TRUE(component && component->estimate);
-  return component->estimate(
-      node, NodeNoise{operands, meanSquares, result, weightWords, biasWords,
-                      weight, bias});
+  return component->estimate(node,
+                             NodeNoise{operands, meanSquares, result,
+                                       weightWords, biasWords, weight, bias});
 }
 
 HardwareNode makeNode(llvm::ArrayRef<int64_t> in, llvm::ArrayRef<int64_t> out) {
@@ -63,15 +63,15 @@ TEST(ErrorEstimate, LinearByHand) {
       weightWords, biasWords, {0.5f, 0.2f}, {0.1f});
   ASSERT_EQ(estimate.meanSquare.size(), 1u);
   // sum Wq^2 s + sum dW^2 x^2 + db^2 + the requantisation.
-  double expected = 0.25 * s0 + w1 * w1 * s1 + dw1 * dw1 * x1 * x1 + db * db +
-                    kRounding;
+  double expected =
+      0.25 * s0 + w1 * w1 * s1 + dw1 * dw1 * x1 * x1 + db * db + kRounding;
   EXPECT_NEAR(estimate.meanSquare[0], expected, 1e-9 * expected);
   EXPECT_EQ(estimate.saturated, 0);
 
   // The same sum at 40 saturates at <16, 10>'s largest word.
-  estimate = runEstimate("fixed_linear", node, {{x0, 80.0}}, {{s0, s1}},
-                         {maxWord(16)}, weightWords, biasWords, {0.5f, 0.2f},
-                         {0.1f});
+  estimate =
+      runEstimate("fixed_linear", node, {{x0, 80.0}}, {{s0, s1}}, {maxWord(16)},
+                  weightWords, biasWords, {0.5f, 0.2f}, {0.1f});
   EXPECT_EQ(estimate.saturated, 1);
 }
 

@@ -48,6 +48,8 @@ struct ErrorStats {
   double maxPredicted = 0, sumSquaredRatio = 0, maxRatio = 0;
   double worstEstimateExcess = -INFINITY;
   bool estimateWithin = true;
+  /// Whether an output of zeros would have been within the estimate too.
+  bool zerosWithinEstimate = true;
 };
 
 /// One sample: input words, output words, the output as reals, the bound
@@ -125,6 +127,8 @@ bool accumulateError(const Sample &sample, const c10::IValue &expected,
       std::max(stats.worstEstimateExcess,
                (difference - estimateAllowed).max().item<double>());
   stats.estimateWithin &= difference.le(estimateAllowed).all().item<bool>();
+  stats.zerosWithinEstimate &=
+      reference.abs().le(estimateAllowed).all().item<bool>();
   if (options.absoluteTolerance || options.relativeTolerance) {
     stats.within &=
         at::isclose(mine, reference, options.relativeTolerance.value_or(0),
@@ -273,8 +277,8 @@ bool printEstimate(const HardwareGraph &hardware, const NodeEstimates &nodes,
     return false;
   }
   double lsb = dequantize(1, hardware.nodes[hardware.output].format);
-  double rms = std::sqrt(stats.sumSquaredRatio /
-                         std::max<int64_t>(stats.count, 1));
+  double rms =
+      std::sqrt(stats.sumSquaredRatio / std::max<int64_t>(stats.count, 1));
   llvm::outs() << "predicted rms error up to "
                << llvm::format("%.4g", stats.maxPredicted) << " ("
                << llvm::format("%.3g", stats.maxPredicted / lsb)
@@ -288,8 +292,17 @@ bool printEstimate(const HardwareGraph &hardware, const NodeEstimates &nodes,
     llvm::outs() << "; exceeded by up to "
                  << llvm::format("%.4g", stats.worstEstimateExcess);
   llvm::outs() << ")";
+  // As for the bound: an estimate as large as every output cannot tell a
+  // right model from one that outputs zeros.
+  bool conclusive = !(stats.estimateWithin && stats.zerosWithinEstimate);
+  if (!conclusive)
+    llvm::outs() << ", which an output of zeros would also meet: not "
+                    "conclusive";
   if (!decides)
-    llvm::outs() << ", not enforced: " << other << " decides";
+    llvm::outs() << (conclusive ? ", " : "; ") << "not enforced: " << other
+                 << " decides";
+  else if (!conclusive)
+    llvm::outs() << ", give --atol/--rtol";
   llvm::outs() << "\n";
   return decides && !stats.estimateWithin;
 }
@@ -351,6 +364,8 @@ int mav::runQuantized(GraphOp graph, const QuantizedRunOptions &options) {
                  << llvm::format("%.4g", stats.maxReference) << ": ";
     bool explicitTolerance =
         options.absoluteTolerance || options.relativeTolerance;
+    bool estimateConclusive =
+        nodes.holds() && !(stats.estimateWithin && stats.zerosWithinEstimate);
     if (explicitTolerance &&
         options.absoluteTolerance.value_or(0) >= stats.maxReference) {
       // An output of zeros would be within such a tolerance.
@@ -380,8 +395,8 @@ int mav::runQuantized(GraphOp graph, const QuantizedRunOptions &options) {
       if (stats.within && stats.zerosWithin)
         llvm::outs() << ", which an output of zeros would also meet: not "
                         "conclusive, "
-                     << (nodes.holds() ? "the error estimate decides"
-                                       : "give --atol/--rtol");
+                     << (estimateConclusive ? "the error estimate decides"
+                                            : "give --atol/--rtol");
       llvm::outs() << "\n";
     }
     if (!stats.within)

@@ -6,9 +6,9 @@
 // its error-bound rule, its error-estimate rule, its instance parameters,
 // its cycles and its resource estimates. The lowering (HardwareGraph), the
 // fixed-point model, the error bound and estimate, the exporter and the
-// performance model read the entry and nothing else, so adding a component is its `.sv` file, its entry
-// (lib/Hardware/Components) and its tests (docs/Hardware.md, "How to add a
-// component").
+// performance model read the entry and nothing else, so adding a component is
+// its `.sv` file, its entry (lib/Hardware/Components) and its tests
+// (docs/Hardware.md, "How to add a component").
 //
 // The entries key on the op registry's mase_op names. They live in
 // lib/Hardware, not on the op registry's OpInfo, because their rules need

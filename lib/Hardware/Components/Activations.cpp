@@ -144,11 +144,12 @@ NoiseEstimate estimateHardsigmoid(const HardwareNode &node,
 }
 
 /// Slope (2x + 3) / 6 between -3 and 3, 0 below, 1 above; rounded.
-NoiseEstimate estimateHardswish(const HardwareNode &node,
-                                const NodeNoise &in) {
+NoiseEstimate estimateHardswish(const HardwareNode &node, const NodeNoise &in) {
   return estimateElementwise(
       node, in, /*rounds=*/true,
-      [](double x) { return x <= -3 ? 0.0 : x >= 3 ? 1.0 : (2 * x + 3) / 6; },
+      [](double x) { return x <= -3  ? 0.0
+                            : x >= 3 ? 1.0
+                                     : (2 * x + 3) / 6; },
       [](double x) { return x * hardsigmoid(x); });
 }
 

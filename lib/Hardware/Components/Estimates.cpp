@@ -2,6 +2,7 @@
 
 #include "Estimates.h"
 
+#include <algorithm>
 #include <cmath>
 
 using namespace mav;
@@ -69,11 +70,17 @@ double mav::reluMeanSquare(double distance, double meanSquare) {
     return 0;
   double rms = std::sqrt(meanSquare);
   double t = distance / rms;
-  auto phi = [](double z) { return std::exp(-z * z / 2) / std::sqrt(2 * M_PI); };
+  auto phi = [](double z) {
+    return std::exp(-z * z / 2) / std::sqrt(2 * M_PI);
+  };
   auto cdf = [](double z) { return std::erfc(-z / std::sqrt(2.0)) / 2; };
   // Above the kink: the error passes where x stays above it, and is -t
   // (in units of rms) where x falls below. Below: x - x^ lifts it over.
+  // Below about -8 the terms cancel to rounding noise, and the fraction is
+  // under 1e-17 anyway.
+  if (t < -8)
+    return 0;
   double fraction = t >= 0 ? cdf(t) - t * phi(t) + t * t * cdf(-t)
                            : (1 + t * t) * cdf(t) + t * phi(t);
-  return fraction * meanSquare;
+  return std::clamp(fraction, 0.0, 1.0) * meanSquare;
 }

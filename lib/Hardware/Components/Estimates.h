@@ -74,8 +74,7 @@ NoiseEstimate estimateElementwise(const HardwareNode &node,
                                   const NodeNoise &noise, bool rounds,
                                   SlopeFn &&slope, ExactFn &&exact) {
   NoiseEstimate estimate;
-  const std::vector<double> &x = noise.operands[0],
-                            &in = noise.meanSquares[0];
+  const std::vector<double> &x = noise.operands[0], &in = noise.meanSquares[0];
   double rounding = rounds ? roundingMeanSquare(node.format) : 0.0;
   estimate.meanSquare.resize(x.size());
   for (size_t i = 0; i < x.size(); ++i) {

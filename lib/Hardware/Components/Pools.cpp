@@ -202,22 +202,23 @@ NoiseEstimate estimateMax(const HardwareNode &node, const NodeNoise &in) {
   return estimate;
 }
 
-/// The mean of n independent errors has 1/n^2 of their summed mean
-/// squares; plus the result's rounding.
+/// The error of a mean is the mean of the errors, whose rms is at most the
+/// mean of their rms (Minkowski), with equality when they are correlated
+/// in full: the errors of one channel are, because its weights' roundings
+/// act on all of its positions alike. Plus the result's rounding.
 NoiseEstimate estimateAverage(const HardwareNode &node, const NodeNoise &in) {
   NoiseEstimate estimate;
   estimate.meanSquare.assign(in.result.size(), 0.0);
   double rounding = roundingMeanSquare(node.format);
   forEachPoolWindow(node, [&](int64_t o, ArrayRef<int64_t> window) {
-    double sum = 0, mean = 0;
+    double rms = 0, mean = 0;
     for (int64_t i : window) {
-      sum += in.meanSquares[0][i];
+      rms += std::sqrt(in.meanSquares[0][i]);
       mean += in.operands[0][i];
     }
     double count = static_cast<double>(window.size());
-    estimate.meanSquare[o] = sum / (count * count) + rounding;
-    estimate.saturated +=
-        isSaturated(in.result[o], mean / count, node.format);
+    estimate.meanSquare[o] = (rms / count) * (rms / count) + rounding;
+    estimate.saturated += isSaturated(in.result[o], mean / count, node.format);
   });
   return estimate;
 }

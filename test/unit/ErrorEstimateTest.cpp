@@ -115,8 +115,8 @@ TEST(ErrorEstimate, AddAndSaturation) {
   EXPECT_EQ(estimate.saturated, 1);
 }
 
-// A 2x2 average: the mean of four independent errors has 1/16 of their
-// summed mean squares; a 2x2 max passes its largest tap's.
+// A 2x2 average passes the mean of its taps' rms errors (they may be
+// correlated in full), squared; a 2x2 max passes its largest tap's.
 TEST(ErrorEstimate, Pools) {
   HardwareNode node = makeNode({1, 1, 2, 2}, {1, 1, 1, 1});
   node.kernelH = node.kernelW = node.stride = 2;
@@ -124,7 +124,8 @@ TEST(ErrorEstimate, Pools) {
   std::vector<double> s = {1e-6, 2e-6, 3e-6, 4e-6};
   NoiseEstimate average =
       runEstimate("fixed_avgpool2d", node, {x}, {s}, {quantize(2.5, kFormat)});
-  EXPECT_NEAR(average.meanSquare[0], 10e-6 / 16 + kRounding, 1e-15);
+  double rms = (1 + std::sqrt(2.0) + std::sqrt(3.0) + 2) * 1e-3 / 4;
+  EXPECT_NEAR(average.meanSquare[0], rms * rms + kRounding, 1e-15);
   NoiseEstimate max =
       runEstimate("fixed_maxpool2d", node, {x}, {s}, {quantize(4.0, kFormat)});
   EXPECT_NEAR(max.meanSquare[0], 4e-6, 1e-15);

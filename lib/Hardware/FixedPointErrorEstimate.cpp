@@ -10,10 +10,6 @@
 using namespace mlir;
 using namespace mav;
 
-bool ErrorEstimate::holds() const {
-  return llvm::all_of(saturated, [](int64_t count) { return count == 0; });
-}
-
 FailureOr<FixedPointErrorEstimate>
 FixedPointErrorEstimate::create(const FixedPointModel &model) {
   const HardwareGraph &graph = model.getGraph();

@@ -212,10 +212,6 @@ int simulate(const HardwareGraph &hardware, ArrayRef<Sample> samples,
   return status;
 }
 
-} // namespace
-
-namespace {
-
 /// Every node's estimate over the samples: its largest predicted rms error
 /// and its saturated elements.
 struct NodeEstimates {

@@ -33,9 +33,6 @@ struct ErrorEstimate {
   /// Per node: how many result elements saturated (for the graph input, how
   /// many input values; a cast on an operand counts for its consumer).
   std::vector<int64_t> saturated;
-
-  /// Whether no element saturated anywhere: the estimate holds.
-  bool holds() const;
 };
 
 class FixedPointErrorEstimate {

@@ -30,9 +30,9 @@ NoiseEstimate runEstimate(llvm::StringRef module, const HardwareNode &node,
                           std::vector<float> bias = {}) {
   const Component *component = lookupComponent(module);
   EXPECT_TRUE(component && component->estimate);
-  return component->estimate(node,
-                             NodeNoise{operands, meanSquares, result,
-                                       weightWords, biasWords, weight, bias});
+  return component->estimate(node, NodeNoise{operands, meanSquares, meanSquares,
+                                             result, weightWords, biasWords,
+                                             weight, bias});
 }
 
 HardwareNode makeNode(llvm::ArrayRef<int64_t> in, llvm::ArrayRef<int64_t> out) {
@@ -103,6 +103,13 @@ TEST(ErrorEstimate, ReluKink) {
   EXPECT_NEAR(estimate.meanSquare[0], s, 1e-9 * s);
   EXPECT_NEAR(estimate.meanSquare[1], 0.5 * s, 1e-9 * s);
   EXPECT_LT(estimate.meanSquare[2], 1e-12 * s);
+  // The rule allows all of it at and above the kink, and below it what an
+  // error within 6 rms carries across: at 3 rms below, (1 - 3/6)^2.
+  estimate = runEstimate("fixed_relu", node, {{1.0, 0.0, -3e-3}}, {{s, s, s}},
+                         {1024, 0, 0});
+  EXPECT_NEAR(estimate.allowed[0], s, 1e-9 * s);
+  EXPECT_NEAR(estimate.allowed[1], s, 1e-9 * s);
+  EXPECT_NEAR(estimate.allowed[2], 0.25 * s, 1e-9 * s);
 }
 
 TEST(ErrorEstimate, AddAndSaturation) {

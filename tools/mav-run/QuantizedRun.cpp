@@ -85,7 +85,7 @@ FailureOr<Sample> runSample(GraphOp graph, const FixedPointModel &model,
   const HardwareNode &output = hardware.nodes[hardware.output];
   sample.bound = at::tensor(bound, at::kDouble).reshape(output.outShape);
   sample.predicted =
-      at::tensor(sample.estimate.meanSquares[hardware.output], at::kDouble)
+      at::tensor(sample.estimate.allowed[hardware.output], at::kDouble)
           .sqrt()
           .reshape(output.outShape);
   std::vector<double> outputs;

@@ -66,11 +66,12 @@ struct NodeErrors {
 };
 
 /// What an error-estimate rule reads, per stream operand: the real value the
-/// node reads (after the cast to its format) and the predicted mean square
-/// of its error against float PyTorch's; the node's result words; its
-/// weights, quantized and as floats.
+/// node reads (after the cast to its format), the predicted mean square of
+/// its error against float PyTorch's, and the mean square the rule allows it
+/// (NoiseEstimate::allowed); the node's result words; its weights, quantized
+/// and as floats.
 struct NodeNoise {
-  llvm::ArrayRef<std::vector<double>> operands, meanSquares;
+  llvm::ArrayRef<std::vector<double>> operands, meanSquares, allowed;
   llvm::ArrayRef<int64_t> result;
   llvm::ArrayRef<int64_t> weightWords, biasWords;
   llvm::ArrayRef<float> weight, bias;
@@ -81,6 +82,12 @@ struct NodeNoise {
 /// estimate does not hold for them, nor for what they feed).
 struct NoiseEstimate {
   std::vector<double> meanSquare;
+  /// The mean square the rule (|error| <= K rms) allows each result's
+  /// error: meanSquare, widened where a relu or clamp cut the error near
+  /// its kink (an input error within K rms may carry the value across), and
+  /// passed on by what copies or selects (flatten, concat, pools). Empty:
+  /// meanSquare, as after any sum, where such cuts average out.
+  std::vector<double> allowed = {};
   int64_t saturated = 0;
 };
 

@@ -30,6 +30,9 @@ struct ErrorEstimate {
   /// Per node, indexed as the graph's nodes: each result element's
   /// predicted mean square error, in reals squared.
   std::vector<std::vector<double>> meanSquares;
+  /// Per node: the mean square the rule allows each element's error
+  /// (NoiseEstimate::allowed); at the output, what mav-run compares with.
+  std::vector<std::vector<double>> allowed;
   /// Per node: how many result elements saturated (for the graph input, how
   /// many input values; a cast on an operand counts for its consumer).
   std::vector<int64_t> saturated;

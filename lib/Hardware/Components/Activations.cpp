@@ -127,10 +127,12 @@ std::vector<double> boundHardswish(const HardwareNode &node,
 /// does, at the nearer bound.
 NoiseEstimate estimateClamp(const HardwareNode &node, const NodeNoise &in) {
   NoiseEstimate estimate;
-  for (auto [x, meanSquare] : llvm::zip(in.operands[0], in.meanSquares[0])) {
-    double low = x - node.clampMin, high = node.clampMax - x;
-    estimate.meanSquare.push_back(
-        reluMeanSquare(std::min(low, high), meanSquare));
+  for (auto [x, meanSquare, allowed] :
+       llvm::zip(in.operands[0], in.meanSquares[0], in.allowed[0])) {
+    double distance = std::min(x - node.clampMin, node.clampMax - x);
+    estimate.meanSquare.push_back(reluMeanSquare(distance, meanSquare));
+    estimate.allowed.push_back(
+        std::max(estimate.meanSquare.back(), reluAllowed(distance, allowed)));
   }
   return estimate;
 }

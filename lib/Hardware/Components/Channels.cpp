@@ -76,20 +76,25 @@ std::vector<double> boundConcat(const HardwareNode &node,
   return result;
 }
 
-NoiseEstimate estimateConcat(const HardwareNode &node, const NodeNoise &in) {
-  NoiseEstimate estimate;
-  const std::vector<double> &a = in.meanSquares[0], &b = in.meanSquares[1];
+/// Each part keeps its operand's, in the concat's order.
+std::vector<double> concatItems(const HardwareNode &node,
+                                const std::vector<double> &a,
+                                const std::vector<double> &b) {
+  std::vector<double> result;
   int64_t items = node.items();
   int64_t aItem = a.size() / items, bItem = b.size() / items;
   for (int64_t item = 0; item < items; ++item) {
-    estimate.meanSquare.insert(estimate.meanSquare.end(),
-                               a.begin() + item * aItem,
-                               a.begin() + (item + 1) * aItem);
-    estimate.meanSquare.insert(estimate.meanSquare.end(),
-                               b.begin() + item * bItem,
-                               b.begin() + (item + 1) * bItem);
+    result.insert(result.end(), a.begin() + item * aItem,
+                  a.begin() + (item + 1) * aItem);
+    result.insert(result.end(), b.begin() + item * bItem,
+                  b.begin() + (item + 1) * bItem);
   }
-  return estimate;
+  return result;
+}
+
+NoiseEstimate estimateConcat(const HardwareNode &node, const NodeNoise &in) {
+  return NoiseEstimate{concatItems(node, in.meanSquares[0], in.meanSquares[1]),
+                       concatItems(node, in.allowed[0], in.allowed[1]), 0};
 }
 
 /// Both inputs and the result stream at one width, dividing both inputs'

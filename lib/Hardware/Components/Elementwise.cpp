@@ -114,15 +114,20 @@ std::vector<double> boundMul(const HardwareNode &node, const NodeErrors &in) {
 
 /// The relu's kink at 0: the error passes above it, is cut below, and half
 /// of it passes at it (reluMeanSquare).
+/// The rule allows more at the kink (reluAllowed).
 NoiseEstimate estimateRelu(const HardwareNode &, const NodeNoise &in) {
   NoiseEstimate estimate;
-  for (auto [x, meanSquare] : llvm::zip(in.operands[0], in.meanSquares[0]))
+  for (auto [x, meanSquare, allowed] :
+       llvm::zip(in.operands[0], in.meanSquares[0], in.allowed[0])) {
     estimate.meanSquare.push_back(reluMeanSquare(x, meanSquare));
+    estimate.allowed.push_back(
+        std::max(estimate.meanSquare.back(), reluAllowed(x, allowed)));
+  }
   return estimate;
 }
 
 NoiseEstimate estimateIdentity(const HardwareNode &, const NodeNoise &in) {
-  return NoiseEstimate{in.meanSquares[0], 0};
+  return NoiseEstimate{in.meanSquares[0], in.allowed[0], 0};
 }
 
 /// Independent errors add their mean squares; the sum is exact but may

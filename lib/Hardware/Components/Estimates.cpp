@@ -2,6 +2,8 @@
 
 #include "Estimates.h"
 
+#include "mav/Hardware/FixedPointErrorEstimate.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -83,4 +85,11 @@ double mav::reluMeanSquare(double distance, double meanSquare) {
   double fraction = t >= 0 ? cdf(t) - t * phi(t) + t * t * cdf(-t)
                            : (1 + t * t) * cdf(t) + t * phi(t);
   return std::clamp(fraction, 0.0, 1.0) * meanSquare;
+}
+
+double mav::reluAllowed(double distance, double allowed) {
+  if (allowed <= 0 || distance >= 0)
+    return std::max(allowed, 0.0);
+  double reach = 1 + distance / (kErrorEstimateSigmas * std::sqrt(allowed));
+  return reach > 0 ? reach * reach * allowed : 0.0;
 }

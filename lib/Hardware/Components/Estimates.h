@@ -65,6 +65,13 @@ bool isSaturated(int64_t word, double exact, FixedFormat format);
 /// error passes whole, far below it is cut, at the kink half passes.
 double reluMeanSquare(double distance, double meanSquare);
 
+/// The mean square the rule allows relu(x̂)'s error, where x̂'s error is
+/// allowed `allowed` and x̂ lies `distance` above the kink: all of it above;
+/// below, what an error within K rms can carry across the kink,
+/// (K rms - |distance|), as K rms of the result's: (1 - |distance| /
+/// (K rms))^2 of it, none beyond K rms.
+double reluAllowed(double distance, double allowed);
+
 /// A one-operand elementwise rule: the operand's mean square times the
 /// squared slope of the node's function at x̂ (`slope`), plus the result's
 /// rounding when it has one; saturation against the function's real value

@@ -184,18 +184,23 @@ std::vector<double> boundAverage(const HardwareNode &node,
 }
 
 /// To first order the max passes its largest tap's error (of the taps that
-/// tie, the largest).
+/// tie, the largest); so does the rule's allowance.
 NoiseEstimate estimateMax(const HardwareNode &node, const NodeNoise &in) {
   NoiseEstimate estimate;
   estimate.meanSquare.assign(in.result.size(), 0.0);
-  const std::vector<double> &x = in.operands[0], &s = in.meanSquares[0];
+  estimate.allowed.assign(in.result.size(), 0.0);
+  const std::vector<double> &x = in.operands[0], &s = in.meanSquares[0],
+                            &a = in.allowed[0];
   forEachPoolWindow(node, [&](int64_t o, ArrayRef<int64_t> window) {
     double best = -std::numeric_limits<double>::infinity();
     for (int64_t i : window) {
-      if (x[i] > best)
+      if (x[i] > best) {
         estimate.meanSquare[o] = s[i];
-      else if (x[i] == best)
+        estimate.allowed[o] = a[i];
+      } else if (x[i] == best) {
         estimate.meanSquare[o] = std::max(estimate.meanSquare[o], s[i]);
+        estimate.allowed[o] = std::max(estimate.allowed[o], a[i]);
+      }
       best = std::max(best, x[i]);
     }
   });
@@ -209,15 +214,18 @@ NoiseEstimate estimateMax(const HardwareNode &node, const NodeNoise &in) {
 NoiseEstimate estimateAverage(const HardwareNode &node, const NodeNoise &in) {
   NoiseEstimate estimate;
   estimate.meanSquare.assign(in.result.size(), 0.0);
+  estimate.allowed.assign(in.result.size(), 0.0);
   double rounding = roundingMeanSquare(node.format);
   forEachPoolWindow(node, [&](int64_t o, ArrayRef<int64_t> window) {
-    double rms = 0, mean = 0;
+    double rms = 0, allowed = 0, mean = 0;
     for (int64_t i : window) {
       rms += std::sqrt(in.meanSquares[0][i]);
+      allowed += std::sqrt(in.allowed[0][i]);
       mean += in.operands[0][i];
     }
     double count = static_cast<double>(window.size());
     estimate.meanSquare[o] = (rms / count) * (rms / count) + rounding;
+    estimate.allowed[o] = (allowed / count) * (allowed / count) + rounding;
     estimate.saturated += isSaturated(in.result[o], mean / count, node.format);
   });
   return estimate;

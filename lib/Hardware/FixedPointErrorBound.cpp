@@ -2,8 +2,6 @@
 
 #include "mav/Hardware/FixedPointErrorBound.h"
 
-#include "mav/IR/WeightData.h"
-
 #include <cmath>
 #include <limits>
 
@@ -14,23 +12,9 @@ FailureOr<FixedPointErrorBound>
 FixedPointErrorBound::create(const FixedPointModel &model) {
   const HardwareGraph &graph = model.getGraph();
   FixedPointErrorBound result(model);
-  result.weights.resize(graph.nodes.size());
-  result.biases.resize(graph.nodes.size());
-  auto read = [](WeightOp weight, std::vector<float> &values) -> LogicalResult {
-    if (!weight)
-      return success();
-    std::optional<std::vector<float>> read = readF32Elements(weight.getValue());
-    if (!read)
-      return weight.emitError()
-             << "weight '" << weight.getSymName()
-             << "' has no f32 values to bound the error with";
-    values = std::move(*read);
-    return success();
-  };
-  for (auto [index, node] : llvm::enumerate(graph.nodes))
-    if (node.weight && (failed(read(node.weight, result.weights[index])) ||
-                        failed(read(node.bias, result.biases[index]))))
-      return failure();
+  if (failed(readRealWeights(graph, "bound the error with", result.weights,
+                             result.biases)))
+    return failure();
   return result;
 }
 

@@ -308,3 +308,27 @@ mav::quantizeWeight(WeightOp weight, FixedFormat format, size_t count) {
     words.push_back(quantize(value, format));
   return words;
 }
+
+LogicalResult mav::readRealWeights(const HardwareGraph &graph,
+                                   StringRef purpose,
+                                   std::vector<std::vector<float>> &weights,
+                                   std::vector<std::vector<float>> &biases) {
+  weights.assign(graph.nodes.size(), {});
+  biases.assign(graph.nodes.size(), {});
+  auto read = [&](WeightOp weight,
+                  std::vector<float> &values) -> LogicalResult {
+    if (!weight)
+      return success();
+    std::optional<std::vector<float>> read = readF32Elements(weight.getValue());
+    if (!read)
+      return weight.emitError() << "weight '" << weight.getSymName()
+                                << "' has no f32 values to " << purpose;
+    values = std::move(*read);
+    return success();
+  };
+  for (auto [index, node] : llvm::enumerate(graph.nodes))
+    if (node.weight && (failed(read(node.weight, weights[index])) ||
+                        failed(read(node.bias, biases[index]))))
+      return failure();
+  return success();
+}

@@ -96,7 +96,8 @@ TEST(ComponentRegistry, OperatorsOfComponents) {
       // component with operators has every rule.
       EXPECT_NE(lookupMaseOp(maseOp), nullptr);
       EXPECT_TRUE(component->describe && component->evaluate &&
-                  component->bound && component->instanceParameters);
+                  component->bound && component->estimate &&
+                  component->instanceParameters);
       // The performance model reads these of every node's component.
       EXPECT_TRUE(component->itemCycles && component->multipliers &&
                   component->timing && component->resources);

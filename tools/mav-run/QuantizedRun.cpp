@@ -4,6 +4,7 @@
 #include "TimingCheck.h"
 
 #include "mav/Hardware/FixedPointErrorBound.h"
+#include "mav/Hardware/FixedPointErrorEstimate.h"
 #include "mav/Hardware/FixedPointModel.h"
 #include "mav/Runtime/Interpreter.h"
 #include "mav/Runtime/TorchTypes.h"
@@ -40,18 +41,29 @@ struct ErrorStats {
   /// Whether an output of zeros would have been within the bound too: then
   /// the bound tells nothing.
   bool zerosWithin = true;
+  /// The error estimate: the largest predicted rms error, the sum of the
+  /// squares and the largest of |error| / predicted, and whether every
+  /// element is within kErrorEstimateSigmas of it (with the reference's
+  /// slack).
+  double maxPredicted = 0, sumSquaredRatio = 0, maxRatio = 0;
+  double worstEstimateExcess = -INFINITY;
+  bool estimateWithin = true;
+  /// Whether an output of zeros would have been within the estimate too.
+  bool zerosWithinEstimate = true;
 };
 
-/// One sample: input words, output words, the output as reals, and the
-/// bound on each output element's error.
+/// One sample: input words, output words, the output as reals, the bound
+/// on each output element's error and the estimate of every node's.
 struct Sample {
   std::vector<c10::IValue> inputs;
   std::vector<int64_t> inputWords, outputWords;
-  at::Tensor output, bound;
+  at::Tensor output, bound, predicted;
+  ErrorEstimate estimate;
 };
 
 FailureOr<Sample> runSample(GraphOp graph, const FixedPointModel &model,
                             const FixedPointErrorBound &errorBound,
+                            const FixedPointErrorEstimate &errorEstimate,
                             uint64_t seed, int64_t intHigh) {
   FailureOr<std::vector<c10::IValue>> inputs =
       makeRandomInputs(graph, seed, intHigh, c10::kCPU);
@@ -68,9 +80,14 @@ FailureOr<Sample> runSample(GraphOp graph, const FixedPointModel &model,
     sample.inputWords.push_back(quantize(real, hardware.nodes[0].format));
   std::vector<std::vector<int64_t>> values = model.runAll(sample.inputWords);
   std::vector<double> bound = errorBound.bound(reals, values);
+  sample.estimate = errorEstimate.estimate(reals, values);
   sample.outputWords = std::move(values[hardware.output]);
   const HardwareNode &output = hardware.nodes[hardware.output];
   sample.bound = at::tensor(bound, at::kDouble).reshape(output.outShape);
+  sample.predicted =
+      at::tensor(sample.estimate.allowed[hardware.output], at::kDouble)
+          .sqrt()
+          .reshape(output.outShape);
   std::vector<double> outputs;
   for (int64_t word : sample.outputWords)
     outputs.push_back(dequantize(word, output.format));
@@ -97,6 +114,21 @@ bool accumulateError(const Sample &sample, const c10::IValue &expected,
   double scale = reference.abs().max().item<double>();
   stats.maxReference = std::max(stats.maxReference, scale);
   stats.count += difference.numel();
+  // The error estimate, whatever decides: |error| <= K * predicted, with the
+  // float reference's own rounding allowed for as below.
+  at::Tensor slack = at::full_like(reference, kReferenceSlack * scale);
+  at::Tensor ratio = difference / at::maximum(sample.predicted, slack);
+  stats.maxPredicted =
+      std::max(stats.maxPredicted, sample.predicted.max().item<double>());
+  stats.sumSquaredRatio += ratio.square().sum().item<double>();
+  stats.maxRatio = std::max(stats.maxRatio, ratio.max().item<double>());
+  at::Tensor estimateAllowed = kErrorEstimateSigmas * sample.predicted + slack;
+  stats.worstEstimateExcess =
+      std::max(stats.worstEstimateExcess,
+               (difference - estimateAllowed).max().item<double>());
+  stats.estimateWithin &= difference.le(estimateAllowed).all().item<bool>();
+  stats.zerosWithinEstimate &=
+      reference.abs().le(estimateAllowed).all().item<bool>();
   if (options.absoluteTolerance || options.relativeTolerance) {
     stats.within &=
         at::isclose(mine, reference, options.relativeTolerance.value_or(0),
@@ -180,6 +212,97 @@ int simulate(const HardwareGraph &hardware, ArrayRef<Sample> samples,
   return status;
 }
 
+/// Every node's estimate over the samples: its largest predicted rms error
+/// and its saturated elements.
+struct NodeEstimates {
+  std::vector<double> maxRms;
+  std::vector<int64_t> saturated;
+
+  explicit NodeEstimates(ArrayRef<Sample> samples) {
+    size_t nodes = samples.front().estimate.saturated.size();
+    maxRms.assign(nodes, 0.0);
+    saturated.assign(nodes, 0);
+    for (const Sample &sample : samples)
+      for (size_t index = 0; index < nodes; ++index) {
+        for (double meanSquare : sample.estimate.meanSquares[index])
+          maxRms[index] = std::max(maxRms[index], std::sqrt(meanSquare));
+        saturated[index] += sample.estimate.saturated[index];
+      }
+  }
+  bool holds() const {
+    return llvm::all_of(saturated, [](int64_t count) { return count == 0; });
+  }
+};
+
+std::string describeNode(const HardwareNode &node) {
+  return "'" + node.name + "' (" +
+         (node.component ? node.component->module.str() : "input") + ", " +
+         formatFixed(node.format) + ")";
+}
+
+/// Each node's predicted rms error and saturated elements (--estimate-nodes).
+void printNodeEstimates(const HardwareGraph &hardware,
+                        const NodeEstimates &nodes) {
+  for (auto [index, node] : llvm::enumerate(hardware.nodes)) {
+    double lsb = dequantize(1, node.format);
+    llvm::outs() << "error estimate: node " << describeNode(node)
+                 << ": rms error up to "
+                 << llvm::format("%.4g", nodes.maxRms[index]) << " ("
+                 << llvm::format("%.3g", nodes.maxRms[index] / lsb)
+                 << " LSB), saturated " << nodes.saturated[index] << "\n";
+  }
+}
+
+/// The error estimate's line; true when it decides the run and fails it.
+/// It decides when the worst-case bound cannot (`decides`).
+bool printEstimate(const HardwareGraph &hardware, const NodeEstimates &nodes,
+                   const ErrorStats &stats, bool decides, StringRef other) {
+  llvm::outs() << "error estimate: ";
+  if (!nodes.holds()) {
+    int64_t total = 0;
+    for (int64_t count : nodes.saturated)
+      total += count;
+    const HardwareNode *first = nullptr;
+    for (auto [index, node] : llvm::enumerate(hardware.nodes))
+      if (!first && nodes.saturated[index])
+        first = &node;
+    llvm::outs() << "does not hold: " << total
+                 << " elements saturated, first at node "
+                 << describeNode(*first)
+                 << ": the format does not hold its values\n";
+    return false;
+  }
+  double lsb = dequantize(1, hardware.nodes[hardware.output].format);
+  double rms =
+      std::sqrt(stats.sumSquaredRatio / std::max<int64_t>(stats.count, 1));
+  llvm::outs() << "predicted rms error up to "
+               << llvm::format("%.4g", stats.maxPredicted) << " ("
+               << llvm::format("%.3g", stats.maxPredicted / lsb)
+               << " LSB); |error| / predicted: rms "
+               << llvm::format("%.3g", rms) << ", largest "
+               << llvm::format("%.3g", stats.maxRatio) << ": "
+               << (stats.estimateWithin ? "within" : "NOT within")
+               << " the statistical error estimate (|error| <= "
+               << llvm::format("%g", kErrorEstimateSigmas) << " x predicted";
+  if (!stats.estimateWithin)
+    llvm::outs() << "; exceeded by up to "
+                 << llvm::format("%.4g", stats.worstEstimateExcess);
+  llvm::outs() << ")";
+  // As for the bound: an estimate as large as every output cannot tell a
+  // right model from one that outputs zeros.
+  bool conclusive = !(stats.estimateWithin && stats.zerosWithinEstimate);
+  if (!conclusive)
+    llvm::outs() << ", which an output of zeros would also meet: not "
+                    "conclusive";
+  if (!decides)
+    llvm::outs() << (conclusive ? ", " : "; ") << "not enforced: " << other
+                 << " decides";
+  else if (!conclusive)
+    llvm::outs() << ", give --atol/--rtol";
+  llvm::outs() << "\n";
+  return decides && !stats.estimateWithin;
+}
+
 } // namespace
 
 int mav::runQuantized(GraphOp graph, const QuantizedRunOptions &options) {
@@ -193,10 +316,15 @@ int mav::runQuantized(GraphOp graph, const QuantizedRunOptions &options) {
       FixedPointErrorBound::create(*model);
   if (failed(errorBound))
     return 1;
+  FailureOr<FixedPointErrorEstimate> errorEstimate =
+      FixedPointErrorEstimate::create(*model);
+  if (failed(errorEstimate))
+    return 1;
   std::vector<Sample> samples;
   for (int64_t index = 0; index < options.samples; ++index) {
-    FailureOr<Sample> sample = runSample(graph, *model, *errorBound,
-                                         options.seed + index, options.intHigh);
+    FailureOr<Sample> sample =
+        runSample(graph, *model, *errorBound, *errorEstimate,
+                  options.seed + index, options.intHigh);
     if (failed(sample))
       return 1;
     samples.push_back(std::move(*sample));
@@ -209,6 +337,9 @@ int mav::runQuantized(GraphOp graph, const QuantizedRunOptions &options) {
                << "> (fixed-point model)\n";
 
   int status = 0;
+  NodeEstimates nodes(samples);
+  if (options.estimateNodes)
+    printNodeEstimates(*hardware, nodes);
   if (options.reference) {
     ErrorStats stats;
     for (const Sample &sample : samples) {
@@ -229,6 +360,8 @@ int mav::runQuantized(GraphOp graph, const QuantizedRunOptions &options) {
                  << llvm::format("%.4g", stats.maxReference) << ": ";
     bool explicitTolerance =
         options.absoluteTolerance || options.relativeTolerance;
+    bool estimateConclusive =
+        nodes.holds() && !(stats.estimateWithin && stats.zerosWithinEstimate);
     if (explicitTolerance &&
         options.absoluteTolerance.value_or(0) >= stats.maxReference) {
       // An output of zeros would be within such a tolerance.
@@ -253,13 +386,21 @@ int mav::runQuantized(GraphOp graph, const QuantizedRunOptions &options) {
       llvm::outs() << ")";
       // The worst case grows with depth; where it covers every output's own
       // magnitude (or is infinite) it cannot tell a right model from one
-      // that outputs zeros, and the run says so.
+      // that outputs zeros: the statistical estimate decides, unless an
+      // element saturated.
       if (stats.within && stats.zerosWithin)
         llvm::outs() << ", which an output of zeros would also meet: not "
-                        "conclusive, give --atol/--rtol";
+                        "conclusive, "
+                     << (estimateConclusive ? "the error estimate decides"
+                                            : "give --atol/--rtol");
       llvm::outs() << "\n";
     }
     if (!stats.within)
+      status = 1;
+    bool estimateDecides =
+        !explicitTolerance && stats.within && stats.zerosWithin;
+    if (printEstimate(*hardware, nodes, stats, estimateDecides,
+                      explicitTolerance ? "--atol/--rtol" : "the error bound"))
       status = 1;
   }
   if (!options.rtlDirectory.empty() && simulate(*hardware, samples, options))

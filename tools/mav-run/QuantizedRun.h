@@ -28,8 +28,13 @@ struct QuantizedRunOptions {
       reference;
   /// Given explicitly: the error must stay within them, and atol below the
   /// reference's largest magnitude. Otherwise each element's error must stay
-  /// within its bound (FixedPointErrorBound.h).
+  /// within its bound (FixedPointErrorBound.h), and where that bound cannot
+  /// tell the output from zeros, within kErrorEstimateSigmas times its
+  /// predicted rms error (FixedPointErrorEstimate.h), unless an element
+  /// saturated.
   std::optional<double> absoluteTolerance, relativeTolerance;
+  /// Print each node's predicted rms error and saturated elements.
+  bool estimateNodes = false;
   /// The exported design to simulate; empty for none.
   std::string rtlDirectory;
   /// Also run the design with no stalls (at least 2 frames) and compare its

@@ -11,7 +11,8 @@
 // an output whose scale is at or below atol cannot be told from zero: that
 // is a failure too, never a match.
 // A graph that -mav-quantize annotated runs as the fixed-point model
-// (QuantizedRun.h): --reference prints its error, --rtl simulates a design.
+// (QuantizedRun.h): --reference prints its error against the worst-case
+// bound and the statistical estimate, --rtl simulates a design.
 // Several inputs (the stages of one pipeline) run in one process, each under
 // a line naming it; the reference is loaded once, and the exit status is
 // non-zero when any of them fails.
@@ -103,6 +104,12 @@ static llvm::cl::opt<bool> timing(
                    "per frame with the performance model's: within 10% or "
                    "fail (--timing=0 skips it)"),
     llvm::cl::init(true));
+static llvm::cl::opt<bool> estimateNodes(
+    "estimate-nodes",
+    llvm::cl::desc("On a quantized graph, print each node's predicted rms "
+                   "error and saturated elements (the statistical error "
+                   "estimate, per node)"),
+    llvm::cl::init(false));
 static llvm::cl::opt<std::string> workDirectory(
     "rtl-work-dir",
     llvm::cl::desc("Build --rtl's simulation here and keep it (default: a "
@@ -269,6 +276,7 @@ static int runQuantizedGraph(GraphOp graph) {
     options.absoluteTolerance = absoluteTolerance;
   if (relativeTolerance.getNumOccurrences())
     options.relativeTolerance = relativeTolerance;
+  options.estimateNodes = estimateNodes;
   options.rtlDirectory = rtlDirectory;
   options.timing = timing;
   options.simulation.simulator = simulator;

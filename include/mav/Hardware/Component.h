@@ -3,12 +3,12 @@
 // Everything that is true of a component of the RTL library
 // (lib/Export/Verilog/rtl) is on its entry: its module, parameters and files,
 // the operators it computes and which calls of them fit, its fixed-point rule,
-// its error-bound rule, its instance parameters, its cycles and its resource
-// estimates. The lowering (HardwareGraph), the fixed-point model, the error
-// bound, the exporter and the performance model read the entry and nothing
-// else, so adding a component is its `.sv` file, its entry
-// (lib/Hardware/Components) and its tests (docs/Hardware.md, "How to add a
-// component").
+// its error-bound rule, its error-estimate rule, its instance parameters,
+// its cycles and its resource estimates. The lowering (HardwareGraph), the
+// fixed-point model, the error bound and estimate, the exporter and the
+// performance model read the entry and nothing else, so adding a component is
+// its `.sv` file, its entry (lib/Hardware/Components) and its tests
+// (docs/Hardware.md, "How to add a component").
 //
 // The entries key on the op registry's mase_op names. They live in
 // lib/Hardware, not on the op registry's OpInfo, because their rules need
@@ -63,6 +63,32 @@ struct NodeErrors {
   llvm::ArrayRef<int64_t> result;
   llvm::ArrayRef<int64_t> weightWords, biasWords;
   llvm::ArrayRef<float> weight, bias;
+};
+
+/// What an error-estimate rule reads, per stream operand: the real value the
+/// node reads (after the cast to its format), the predicted mean square of
+/// its error against float PyTorch's, and the mean square the rule allows it
+/// (NoiseEstimate::allowed); the node's result words; its weights, quantized
+/// and as floats.
+struct NodeNoise {
+  llvm::ArrayRef<std::vector<double>> operands, meanSquares, allowed;
+  llvm::ArrayRef<int64_t> result;
+  llvm::ArrayRef<int64_t> weightWords, biasWords;
+  llvm::ArrayRef<float> weight, bias;
+};
+
+/// A node's error, estimated to first order: the mean square of each
+/// result element's error, and how many result elements saturated (the
+/// estimate does not hold for them, nor for what they feed).
+struct NoiseEstimate {
+  std::vector<double> meanSquare;
+  /// The mean square the rule (|error| <= K rms) allows each result's
+  /// error: meanSquare, widened where a relu or clamp cut the error near
+  /// its kink (an input error within K rms may carry the value across), and
+  /// passed on by what copies or selects (flatten, concat, pools). Empty:
+  /// meanSquare, as after any sum, where such cuts average out.
+  std::vector<double> allowed = {};
+  int64_t saturated = 0;
 };
 
 /// Words per beat on each of a node's stream inputs and on its output.
@@ -159,6 +185,11 @@ struct Component {
   /// operands' (docs/Hardware.md, "The error bound").
   std::vector<double> (*bound)(const HardwareNode &node,
                                const NodeErrors &errors) = nullptr;
+  /// A first-order statistical estimate of each result's error, given its
+  /// operands': how the node passes on their errors' mean squares, plus
+  /// what its own rounding adds (docs/Hardware.md, "The error estimate").
+  NoiseEstimate (*estimate)(const HardwareNode &node,
+                            const NodeNoise &noise) = nullptr;
   /// The widths the node can stream at: for each port, the largest legal
   /// width at most `cap`'s (every port has at least width 1). Widths are
   /// what the node's hardware metadata records and its instance uses.

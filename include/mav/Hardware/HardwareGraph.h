@@ -159,6 +159,15 @@ int64_t largestDivisorAtMost(int64_t extent, int64_t cap);
 /// The format recorded in a `#mav.value`, if it is fixed point.
 std::optional<FixedFormat> getFixedFormat(ValueMetaAttr value);
 
+/// The float values of every linear and conv2d node's weight and bias, by
+/// node index (empty where a node has none), for the error models; fails
+/// with a diagnostic at a weight without f32 values, saying it is needed to
+/// `purpose` ("bound the error").
+mlir::LogicalResult readRealWeights(const HardwareGraph &graph,
+                                    llvm::StringRef purpose,
+                                    std::vector<std::vector<float>> &weights,
+                                    std::vector<std::vector<float>> &biases);
+
 /// A weight's words in `format`, in torch's element order; `count` zeros when
 /// the weight is null (a layer without bias). Fails with a diagnostic at the
 /// weight when its values are missing or not f32.

@@ -123,6 +123,38 @@ std::vector<double> boundHardswish(const HardwareNode &node,
                         [](double x) { return x * hardsigmoid(x); });
 }
 
+/// The clamp is exact; near a bound it cuts the error as the relu's kink
+/// does, at the nearer bound.
+NoiseEstimate estimateClamp(const HardwareNode &node, const NodeNoise &in) {
+  NoiseEstimate estimate;
+  for (auto [x, meanSquare, allowed] :
+       llvm::zip(in.operands[0], in.meanSquares[0], in.allowed[0])) {
+    double distance = std::min(x - node.clampMin, node.clampMax - x);
+    estimate.meanSquare.push_back(reluMeanSquare(distance, meanSquare));
+    estimate.allowed.push_back(
+        std::max(estimate.meanSquare.back(), reluAllowed(distance, allowed)));
+  }
+  return estimate;
+}
+
+/// Slope 1/6 between -3 and 3, 0 outside; the result is rounded.
+NoiseEstimate estimateHardsigmoid(const HardwareNode &node,
+                                  const NodeNoise &in) {
+  return estimateElementwise(
+      node, in, /*rounds=*/true,
+      [](double x) { return std::abs(x) < 3 ? 1.0 / 6 : 0.0; }, hardsigmoid);
+}
+
+/// Slope (2x + 3) / 6 between -3 and 3, 0 below, 1 above; rounded.
+NoiseEstimate estimateHardswish(const HardwareNode &node, const NodeNoise &in) {
+  return estimateElementwise(
+      node, in, /*rounds=*/true,
+      [](double x) { return x <= -3  ? 0.0
+                            : x >= 3 ? 1.0
+                                     : (2 * x + 3) / 6; },
+      [](double x) { return x * hardsigmoid(x); });
+}
+
 /// x * t, then the product by the reciprocal.
 int64_t hardswishMultipliers(const HardwareNode &node) {
   return 2 * node.widths.out;
@@ -164,6 +196,7 @@ constexpr Component mav::components::fixedClamp = {
     .prepare = prepareClamp,
     .evaluate = evaluateClamp,
     .bound = boundClamp,
+    .estimate = estimateClamp,
     .legalWidths = uniformWidths,
     .itemCycles = streamingCycles,
     .multipliers = noMultipliers,
@@ -181,6 +214,7 @@ constexpr Component mav::components::fixedHardsigmoid = {
     .prepare = prepareReciprocal,
     .evaluate = evaluateHardsigmoid,
     .bound = boundHardsigmoid,
+    .estimate = estimateHardsigmoid,
     .legalWidths = uniformWidths,
     .itemCycles = streamingCycles,
     .multipliers = multiplierPerWord,
@@ -198,6 +232,7 @@ constexpr Component mav::components::fixedHardswish = {
     .prepare = prepareReciprocal,
     .evaluate = evaluateHardswish,
     .bound = boundHardswish,
+    .estimate = estimateHardswish,
     .legalWidths = uniformWidths,
     .itemCycles = streamingCycles,
     .multipliers = hardswishMultipliers,

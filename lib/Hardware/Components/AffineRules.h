@@ -1,7 +1,8 @@
 //===- AffineRules.h - The rules of linear and conv2d -----------*- C++ -*-===//
 //
 // Linear and conv2d share their fixed-point rule (exact sums, one
-// requantisation per output) and their error bound; they differ only in
+// requantisation per output), their error bound and their error estimate;
+// they differ only in
 // which taps an output sums (AffineTaps.h), which `Taps` chooses.
 //
 //===----------------------------------------------------------------------===//
@@ -10,6 +11,7 @@
 #define MAV_LIB_HARDWARE_COMPONENTS_AFFINERULES_H
 
 #include "AffineTaps.h"
+#include "Estimates.h"
 
 #include <cmath>
 
@@ -77,6 +79,41 @@ std::vector<double> boundAffine(const HardwareNode &node,
   for (size_t o = 0; o < in.result.size(); ++o)
     result[o] += std::abs(real(in.result[o]) - exact[o]);
   return result;
+}
+
+/// The error of sum Wq x^ + bq against sum W x + b is, to first order,
+/// sum Wq (x^ - x) + sum (Wq - W) x^ + (bq - b): with the operand's errors
+/// and the weights' roundings taken as independent and of mean zero, its
+/// mean square is sum Wq^2 s_i + sum (Wq - W)^2 x^^2 + (bq - b)^2, each
+/// weight's rounding as it happened; plus the requantisation's own.
+template <typename Taps>
+NoiseEstimate estimateAffine(const HardwareNode &node, const NodeNoise &in) {
+  auto real = [&](int64_t word) { return dequantize(word, node.format); };
+  const std::vector<double> &x = in.operands[0], &s = in.meanSquares[0];
+  std::vector<double> exact(in.result.size());
+  NoiseEstimate estimate;
+  estimate.meanSquare.assign(in.result.size(), 0.0);
+  Taps()(
+      node,
+      [&](int64_t o, int64_t channel) {
+        exact[o] = real(in.biasWords[channel]);
+        double bias = real(in.biasWords[channel]) -
+                      (in.bias.empty() ? 0.0 : double(in.bias[channel]));
+        estimate.meanSquare[o] = bias * bias;
+      },
+      [&](int64_t o, int64_t k, int64_t i) {
+        double quantized = real(in.weightWords[k]);
+        double rounding = quantized - double(in.weight[k]);
+        exact[o] += quantized * x[i];
+        estimate.meanSquare[o] +=
+            quantized * quantized * s[i] + rounding * rounding * x[i] * x[i];
+      });
+  double requantisation = roundingMeanSquare(node.format);
+  for (size_t o = 0; o < in.result.size(); ++o) {
+    estimate.meanSquare[o] += requantisation;
+    estimate.saturated += isSaturated(in.result[o], exact[o], node.format);
+  }
+  return estimate;
 }
 
 /// Fails when the accumulator of `terms` products and the bias does not fit

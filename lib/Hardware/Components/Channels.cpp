@@ -76,6 +76,27 @@ std::vector<double> boundConcat(const HardwareNode &node,
   return result;
 }
 
+/// Each part keeps its operand's, in the concat's order.
+std::vector<double> concatItems(const HardwareNode &node,
+                                const std::vector<double> &a,
+                                const std::vector<double> &b) {
+  std::vector<double> result;
+  int64_t items = node.items();
+  int64_t aItem = a.size() / items, bItem = b.size() / items;
+  for (int64_t item = 0; item < items; ++item) {
+    result.insert(result.end(), a.begin() + item * aItem,
+                  a.begin() + (item + 1) * aItem);
+    result.insert(result.end(), b.begin() + item * bItem,
+                  b.begin() + (item + 1) * bItem);
+  }
+  return result;
+}
+
+NoiseEstimate estimateConcat(const HardwareNode &node, const NodeNoise &in) {
+  return NoiseEstimate{concatItems(node, in.meanSquares[0], in.meanSquares[1]),
+                       concatItems(node, in.allowed[0], in.allowed[1]), 0};
+}
+
 /// Both inputs and the result stream at one width, dividing both inputs'
 /// channels.
 StreamWidths concatWidths(const HardwareNode &node, const StreamWidths &cap) {
@@ -178,6 +199,22 @@ std::vector<double> boundChannelMul(const HardwareNode &node,
   return result;
 }
 
+/// As mul, each word with its channel's scale.
+NoiseEstimate estimateChannelMul(const HardwareNode &node,
+                                 const NodeNoise &in) {
+  const std::vector<double> &x = in.operands[0], &s = in.operands[1];
+  const std::vector<double> &sx = in.meanSquares[0], &ss = in.meanSquares[1];
+  NoiseEstimate estimate;
+  double rounding = roundingMeanSquare(node.format);
+  for (size_t i = 0; i < x.size(); ++i) {
+    int64_t c = scaleIndex(node, i);
+    estimate.meanSquare.push_back(s[c] * s[c] * sx[i] + x[i] * x[i] * ss[c] +
+                                  sx[i] * ss[c] + rounding);
+    estimate.saturated += isSaturated(in.result[i], x[i] * s[c], node.format);
+  }
+  return estimate;
+}
+
 StreamWidths channelMulWidths(const HardwareNode &node,
                               const StreamWidths &cap) {
   int64_t channels = node.inShape[1];
@@ -240,6 +277,7 @@ constexpr Component mav::components::fixedConcat2 = {
     .describe = describeConcat,
     .evaluate = evaluateConcat,
     .bound = boundConcat,
+    .estimate = estimateConcat,
     .legalWidths = concatWidths,
     .itemCycles = concatCycles,
     .multipliers = noMultipliers,
@@ -256,6 +294,7 @@ constexpr Component mav::components::fixedChannelMul = {
     .describe = describeChannelMul,
     .evaluate = evaluateChannelMul,
     .bound = boundChannelMul,
+    .estimate = estimateChannelMul,
     .legalWidths = channelMulWidths,
     .itemCycles = channelMulCycles,
     .multipliers = multiplierPerWord,

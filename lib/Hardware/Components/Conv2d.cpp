@@ -147,6 +147,7 @@ constexpr Component mav::components::fixedConv2d = {
     .prepare = prepare,
     .evaluate = evaluateAffine<ConvTaps>,
     .bound = boundAffine<ConvTaps>,
+    .estimate = estimateAffine<ConvTaps>,
     .legalWidths = legalWidths,
     .itemCycles = itemCycles,
     .multipliers = multipliers,

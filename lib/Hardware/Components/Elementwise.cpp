@@ -112,6 +112,51 @@ std::vector<double> boundMul(const HardwareNode &node, const NodeErrors &in) {
   return result;
 }
 
+/// The relu's kink at 0: the error passes above it, is cut below, and half
+/// of it passes at it (reluMeanSquare).
+/// The rule allows more at the kink (reluAllowed).
+NoiseEstimate estimateRelu(const HardwareNode &, const NodeNoise &in) {
+  NoiseEstimate estimate;
+  for (auto [x, meanSquare, allowed] :
+       llvm::zip(in.operands[0], in.meanSquares[0], in.allowed[0])) {
+    estimate.meanSquare.push_back(reluMeanSquare(x, meanSquare));
+    estimate.allowed.push_back(
+        std::max(estimate.meanSquare.back(), reluAllowed(x, allowed)));
+  }
+  return estimate;
+}
+
+NoiseEstimate estimateIdentity(const HardwareNode &, const NodeNoise &in) {
+  return NoiseEstimate{in.meanSquares[0], in.allowed[0], 0};
+}
+
+/// Independent errors add their mean squares; the sum is exact but may
+/// saturate.
+NoiseEstimate estimateAdd(const HardwareNode &node, const NodeNoise &in) {
+  const std::vector<double> &a = in.operands[0], &b = in.operands[1];
+  NoiseEstimate estimate;
+  for (size_t i = 0; i < a.size(); ++i) {
+    estimate.meanSquare.push_back(in.meanSquares[0][i] + in.meanSquares[1][i]);
+    estimate.saturated += isSaturated(in.result[i], a[i] + b[i], node.format);
+  }
+  return estimate;
+}
+
+/// (a + ea)(b + eb) - ab = b ea + a eb + ea eb, the three independent, plus
+/// the rounding.
+NoiseEstimate estimateMul(const HardwareNode &node, const NodeNoise &in) {
+  const std::vector<double> &a = in.operands[0], &b = in.operands[1];
+  const std::vector<double> &sa = in.meanSquares[0], &sb = in.meanSquares[1];
+  NoiseEstimate estimate;
+  double rounding = roundingMeanSquare(node.format);
+  for (size_t i = 0; i < a.size(); ++i) {
+    estimate.meanSquare.push_back(b[i] * b[i] * sa[i] + a[i] * a[i] * sb[i] +
+                                  sa[i] * sb[i] + rounding);
+    estimate.saturated += isSaturated(in.result[i], a[i] * b[i], node.format);
+  }
+  return estimate;
+}
+
 void noParameters(const HardwareNode &, ParameterValues &) {}
 
 constexpr llvm::StringRef streamParameters[] = {"DATA_WIDTH", "FRAC_WIDTH",
@@ -142,6 +187,7 @@ constexpr Component mav::components::fixedRelu = {
     .describe = describeAnyTensor,
     .evaluate = evaluateRelu,
     .bound = boundLipschitz,
+    .estimate = estimateRelu,
     .legalWidths = uniformWidths,
     .itemCycles = streamingCycles,
     .multipliers = noMultipliers,
@@ -158,6 +204,7 @@ constexpr Component mav::components::fixedFlatten = {
     .describe = describeIdentity,
     .evaluate = copyWords,
     .bound = boundLipschitz,
+    .estimate = estimateIdentity,
     .legalWidths = uniformWidths,
     .itemCycles = streamingCycles,
     .multipliers = noMultipliers,
@@ -174,6 +221,7 @@ constexpr Component mav::components::fixedAdd = {
     .describe = describeBinary,
     .evaluate = evaluateAdd,
     .bound = boundAdd,
+    .estimate = estimateAdd,
     .legalWidths = uniformWidths,
     .itemCycles = streamingCycles,
     .multipliers = noMultipliers,
@@ -190,6 +238,7 @@ constexpr Component mav::components::fixedMul = {
     .describe = describeBinary,
     .evaluate = evaluateMul,
     .bound = boundMul,
+    .estimate = estimateMul,
     .legalWidths = uniformWidths,
     .itemCycles = streamingCycles,
     .multipliers = multiplierPerWord,

@@ -1,10 +1,11 @@
-//===- Estimates.h - Timing and resource rules shared by entries -*- C++
-//-*-===//
+//===- Estimates.h - Timing, resource and error rules shared by entries -===//
 //
 // The cycle behaviour and the resource estimates that several components
 // share: the register slice (fixed_skid_buffer) behind every streaming
 // component, the two-input join, the buffered components' phases. The
-// formulas are those of docs/Hardware.md, "Performance".
+// formulas are those of docs/Hardware.md, "Performance". Also the pieces of
+// the error estimate (docs/Hardware.md, "The error estimate") that several
+// rules share: a rounding's mean square, saturation, the relu's kink.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,6 +47,51 @@ ResourceEstimate streamingResources(const HardwareNode &node) {
 ResourceEstimate macResources(const HardwareNode &node, int64_t accumulators,
                               int64_t accBits, int64_t products,
                               int64_t control);
+
+/// The mean square error of one rounding to nearest in `format`: an error
+/// uniform within half an LSB either side, (2^-F)^2 / 12.
+double roundingMeanSquare(FixedFormat format);
+
+/// Whether a result `word` saturated: it is at one of the format's limits
+/// and more than one LSB from the `exact` real it was rounded from (rounding
+/// alone moves a value by at most half an LSB; the reciprocals of the pools
+/// and activations add less than another half).
+bool isSaturated(int64_t word, double exact, FixedFormat format);
+
+/// The mean square error of relu(x̂) against relu(x), where x̂ - x is
+/// Gaussian with mean square `meanSquare` and x̂ lies `distance` above the
+/// kink (negative: below): E[(relu(t + Z) - relu(t))^2] times the mean
+/// square, t = distance / rms, Z standard normal. Far above the kink the
+/// error passes whole, far below it is cut, at the kink half passes.
+double reluMeanSquare(double distance, double meanSquare);
+
+/// The mean square the rule allows relu(x̂)'s error, where x̂'s error is
+/// allowed `allowed` and x̂ lies `distance` above the kink: all of it above;
+/// below, what an error within K rms can carry across the kink,
+/// (K rms - |distance|), as K rms of the result's: (1 - |distance| /
+/// (K rms))^2 of it, none beyond K rms.
+double reluAllowed(double distance, double allowed);
+
+/// A one-operand elementwise rule: the operand's mean square times the
+/// squared slope of the node's function at x̂ (`slope`), plus the result's
+/// rounding when it has one; saturation against the function's real value
+/// at x̂ (`exact`).
+template <typename SlopeFn, typename ExactFn>
+NoiseEstimate estimateElementwise(const HardwareNode &node,
+                                  const NodeNoise &noise, bool rounds,
+                                  SlopeFn &&slope, ExactFn &&exact) {
+  NoiseEstimate estimate;
+  const std::vector<double> &x = noise.operands[0], &in = noise.meanSquares[0];
+  double rounding = rounds ? roundingMeanSquare(node.format) : 0.0;
+  estimate.meanSquare.resize(x.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    double gain = slope(x[i]);
+    estimate.meanSquare[i] = gain * gain * in[i] + rounding;
+    estimate.saturated +=
+        isSaturated(noise.result[i], exact(x[i]), node.format);
+  }
+  return estimate;
+}
 
 } // namespace mav
 

@@ -88,6 +88,7 @@ constexpr Component mav::components::fixedLinear = {
     .prepare = prepare,
     .evaluate = evaluateAffine<LinearTaps>,
     .bound = boundAffine<LinearTaps>,
+    .estimate = estimateAffine<LinearTaps>,
     .legalWidths = legalWidths,
     .itemCycles = itemCycles,
     .multipliers = multipliers,

@@ -183,6 +183,54 @@ std::vector<double> boundAverage(const HardwareNode &node,
   return result;
 }
 
+/// To first order the max passes its largest tap's error (of the taps that
+/// tie, the largest); so does the rule's allowance.
+NoiseEstimate estimateMax(const HardwareNode &node, const NodeNoise &in) {
+  NoiseEstimate estimate;
+  estimate.meanSquare.assign(in.result.size(), 0.0);
+  estimate.allowed.assign(in.result.size(), 0.0);
+  const std::vector<double> &x = in.operands[0], &s = in.meanSquares[0],
+                            &a = in.allowed[0];
+  forEachPoolWindow(node, [&](int64_t o, ArrayRef<int64_t> window) {
+    double best = -std::numeric_limits<double>::infinity();
+    for (int64_t i : window) {
+      if (x[i] > best) {
+        estimate.meanSquare[o] = s[i];
+        estimate.allowed[o] = a[i];
+      } else if (x[i] == best) {
+        estimate.meanSquare[o] = std::max(estimate.meanSquare[o], s[i]);
+        estimate.allowed[o] = std::max(estimate.allowed[o], a[i]);
+      }
+      best = std::max(best, x[i]);
+    }
+  });
+  return estimate;
+}
+
+/// The error of a mean is the mean of the errors, whose rms is at most the
+/// mean of their rms (Minkowski), with equality when they are correlated
+/// in full: the errors of one channel are, because its weights' roundings
+/// act on all of its positions alike. Plus the result's rounding.
+NoiseEstimate estimateAverage(const HardwareNode &node, const NodeNoise &in) {
+  NoiseEstimate estimate;
+  estimate.meanSquare.assign(in.result.size(), 0.0);
+  estimate.allowed.assign(in.result.size(), 0.0);
+  double rounding = roundingMeanSquare(node.format);
+  forEachPoolWindow(node, [&](int64_t o, ArrayRef<int64_t> window) {
+    double rms = 0, allowed = 0, mean = 0;
+    for (int64_t i : window) {
+      rms += std::sqrt(in.meanSquares[0][i]);
+      allowed += std::sqrt(in.allowed[0][i]);
+      mean += in.operands[0][i];
+    }
+    double count = static_cast<double>(window.size());
+    estimate.meanSquare[o] = (rms / count) * (rms / count) + rounding;
+    estimate.allowed[o] = (allowed / count) * (allowed / count) + rounding;
+    estimate.saturated += isSaturated(in.result[o], mean / count, node.format);
+  });
+  return estimate;
+}
+
 /// C*H*W/P load beats, then per block of P channels OH*OW windows of KH*KW
 /// tap cycles and OH*OW emit cycles (fixed_window_scan.sv).
 int64_t poolCycles(const HardwareNode &node) {
@@ -260,6 +308,7 @@ constexpr Component mav::components::fixedMaxPool2d = {
     .describe = describeMax,
     .evaluate = evaluateMax,
     .bound = boundMax,
+    .estimate = estimateMax,
     .legalWidths = uniformWidths,
     .itemCycles = poolCycles,
     .multipliers = noMultipliers,
@@ -277,6 +326,7 @@ constexpr Component mav::components::fixedAvgPool2d = {
     .prepare = prepareAverage,
     .evaluate = evaluateAverage,
     .bound = boundAverage,
+    .estimate = estimateAverage,
     .legalWidths = uniformWidths,
     .itemCycles = poolCycles,
     .multipliers = multiplierPerWord,

@@ -5,9 +5,11 @@
 # imports MODELS/NAME.pt, raises, folds, quantizes to <WIDTH, FRAC>,
 # annotates with max-parallelism MAXPAR, prints how many nodes have no
 # component and why, reports the fixed-point model's error against PyTorch
-# (its verdict is not checked: the worst-case bound of a deep model says
-# nothing), exports the design and lints it with verilator -Wall (no
-# waivers). Every line starts with NAME; any failing step stops the script.
+# (the worst-case bound's verdict is cut: on a deep model it says nothing),
+# the statistical error estimate's line and mav-run's exit status (the
+# caller checks them), exports the design and lints it with verilator -Wall
+# (no waivers). Every line starts with NAME; any other failing step stops
+# the script.
 set -eu
 bin=$1 models=$2 name=$3 shape=$4 width=$5 frac=$6 par=$7 work=$8
 dir=$work/$name-w$width-f$frac-p$par
@@ -19,10 +21,13 @@ rm -rf "$dir" && mkdir -p "$dir"
   -mav-add-hardware-metadata="max-parallelism=$par" -o "$dir/net.hw.mlir"
 grep -o 'unsupported = [0-9]* : i64, unsupported_ops = {[^}]*}' \
   "$dir/net.hw.mlir" | sed "s/^/$name: /"
+status=0
 "$bin/mav-run" "$dir/net.hw.mlir" --reference="$models/$name.pt" \
-  --samples=2 > "$dir/error.txt" || true
+  --samples=2 > "$dir/error.txt" || status=$?
 sed -n "s/^fixed-point/$name: fixed-point/p" "$dir/error.txt" |
   sed 's/: \(within\|MISMATCH\|UNDECIDED\).*//'
+sed -n "s/^error estimate/$name: error estimate/p" "$dir/error.txt"
+echo "$name: mav-run: exit $status"
 "$bin/mav-translate" --export-verilog "$dir/net.hw.mlir" -o "$dir/rtl"
 if grep -l 'lint_off' "$dir"/rtl/*.sv; then
   echo "waiver found"; exit 1

@@ -47,54 +47,38 @@ bool describeConcat(ComponentCall call, HardwareNode &node,
   return need4d(node, reason);
 }
 
+/// Each item of the result: the operands' items, `a`'s then `b`'s.
+template <typename T>
+std::vector<T> concatItems(const HardwareNode &node, ArrayRef<T> a,
+                           ArrayRef<T> b) {
+  std::vector<T> result;
+  result.reserve(a.size() + b.size());
+  int64_t items = node.items();
+  int64_t aItem = a.size() / items, bItem = b.size() / items;
+  for (int64_t item = 0; item < items; ++item) {
+    result.insert(result.end(), a.begin() + item * aItem,
+                  a.begin() + (item + 1) * aItem);
+    result.insert(result.end(), b.begin() + item * bItem,
+                  b.begin() + (item + 1) * bItem);
+  }
+  return result;
+}
+
 std::vector<int64_t> evaluateConcat(const HardwareNode &node,
                                     const NodeWords &words) {
-  ArrayRef<int64_t> a = words.operands[0], b = words.operands[1];
-  int64_t items = node.items();
-  int64_t aItem = a.size() / items, bItem = b.size() / items;
-  std::vector<int64_t> y;
-  y.reserve(a.size() + b.size());
-  for (int64_t item = 0; item < items; ++item) {
-    y.insert(y.end(), a.begin() + item * aItem, a.begin() + (item + 1) * aItem);
-    y.insert(y.end(), b.begin() + item * bItem, b.begin() + (item + 1) * bItem);
-  }
-  return y;
+  return concatItems<int64_t>(node, words.operands[0], words.operands[1]);
 }
 
+/// Each part keeps its operand's error, in the concat's order.
 std::vector<double> boundConcat(const HardwareNode &node,
                                 const NodeErrors &in) {
-  std::vector<double> result;
-  const std::vector<double> &a = in.errors[0], &b = in.errors[1];
-  int64_t items = node.items();
-  int64_t aItem = a.size() / items, bItem = b.size() / items;
-  for (int64_t item = 0; item < items; ++item) {
-    result.insert(result.end(), a.begin() + item * aItem,
-                  a.begin() + (item + 1) * aItem);
-    result.insert(result.end(), b.begin() + item * bItem,
-                  b.begin() + (item + 1) * bItem);
-  }
-  return result;
-}
-
-/// Each part keeps its operand's, in the concat's order.
-std::vector<double> concatItems(const HardwareNode &node,
-                                const std::vector<double> &a,
-                                const std::vector<double> &b) {
-  std::vector<double> result;
-  int64_t items = node.items();
-  int64_t aItem = a.size() / items, bItem = b.size() / items;
-  for (int64_t item = 0; item < items; ++item) {
-    result.insert(result.end(), a.begin() + item * aItem,
-                  a.begin() + (item + 1) * aItem);
-    result.insert(result.end(), b.begin() + item * bItem,
-                  b.begin() + (item + 1) * bItem);
-  }
-  return result;
+  return concatItems<double>(node, in.errors[0], in.errors[1]);
 }
 
 NoiseEstimate estimateConcat(const HardwareNode &node, const NodeNoise &in) {
-  return NoiseEstimate{concatItems(node, in.meanSquares[0], in.meanSquares[1]),
-                       concatItems(node, in.allowed[0], in.allowed[1]), 0};
+  return NoiseEstimate{
+      concatItems<double>(node, in.meanSquares[0], in.meanSquares[1]),
+      concatItems<double>(node, in.allowed[0], in.allowed[1]), 0};
 }
 
 /// Both inputs and the result stream at one width, dividing both inputs'

@@ -91,6 +91,12 @@ Results embedding(const CallArguments &call);
 /// head, or undefined when need_weights is false).
 Results nativeMultiHeadAttention(const CallArguments &call);
 
+// Recurrent layers on packed sequences (ShapeRulesRecurrent.cpp):
+// aten::lstm.data, gru.data, rnn_tanh.data and rnn_relu.data.
+Results packedLstm(const CallArguments &call);
+Results packedGru(const CallArguments &call);
+Results packedElmanRnn(const CallArguments &call);
+
 } // namespace mav::shape_rules
 
 #endif // MAV_LIB_OPERATORS_SHAPERULES_H

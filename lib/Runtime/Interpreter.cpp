@@ -368,15 +368,18 @@ static bool isIntegerTensor(const at::Tensor &tensor) {
          tensor.scalar_type() != c10::ScalarType::Bool;
 }
 
-/// Runs `call` on cpu tensors filled as fillLike says: integers zero (safe
-/// indices), or one when zero is refused (lengths of packed sequences).
+/// Runs `call` on cpu tensors filled as fillLike says, with the integer
+/// fills `intFills` tried in order: zero (safe indices), or one when zero is
+/// refused (lengths of packed sequences); `usedFill` is the one that ran.
 /// Returns the results as meta tensors, except integer results computed
 /// from real integers only (batch sizes of a packed sequence), which keep
 /// their values on cpu; or the error.
 static llvm::Expected<std::vector<c10::IValue>>
-runOnFilledTensors(const runtime::BoundCall &call, bool variant) {
+runOnFilledTensors(const runtime::BoundCall &call, ArrayRef<int64_t> intFills,
+                   bool variant, int64_t &usedFill) {
   std::string lastError;
-  for (int64_t intFill : {0, 1}) {
+  for (int64_t intFill : intFills) {
+    usedFill = intFill;
     bool filledIntegers = false;
     torch::jit::Stack stack;
     for (const c10::IValue &value : call.stack)
@@ -439,14 +442,16 @@ Interpreter::Impl::runWithoutMetaKernel(Operation *op, StringRef target,
   // Last resort: compute on filled cpu tensors of the same shapes, twice,
   // and keep only the shapes of the results. Where the two fills give
   // different shapes, the shapes depend on the values.
+  int64_t primaryFill = 0, variantFill = 0;
   llvm::Expected<std::vector<c10::IValue>> primary =
-      runOnFilledTensors(call, /*variant=*/false);
+      runOnFilledTensors(call, {0, 1}, /*variant=*/false, primaryFill);
   if (!primary)
     return emitNodeFailure(op, lastSucceeded)
            << "(" << target
            << ") failed: " << llvm::toString(primary.takeError());
+  // The variant's integers are one more than those the primary ran with.
   llvm::Expected<std::vector<c10::IValue>> variant =
-      runOnFilledTensors(call, /*variant=*/true);
+      runOnFilledTensors(call, {primaryFill}, /*variant=*/true, variantFill);
   if (!variant) {
     llvm::consumeError(variant.takeError());
     variant = *primary;

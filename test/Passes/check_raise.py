@@ -11,6 +11,10 @@ check that
     of the same value in PyTorch's traced graph (value_shapes, matched in
     order by operator and module scope);
   - the graph's results have PyTorch's output types.
+A dimension mav propagates as dynamic ('?': its size depends on the input's
+values, such as a packed sequence's rows when its lengths come from the
+input) matches the size PyTorch's input gave; every other dimension and the
+dtype must be equal.
 Prints one line per model; exits non-zero naming the first mismatch.
 
 Usage: check_raise.py --models DIR --translate PATH --opt PATH --work DIR
@@ -37,10 +41,23 @@ TENSOR = re.compile(r'tensor<([^>]*)>')
 
 
 
+def matches(ours, theirs):
+    """Whether mav's type `ours` is PyTorch's `theirs`, where a dynamic
+    dimension ('?': its size depends on the input's values) stands for the
+    size PyTorch's input gave."""
+    a, b = ours.split("x"), theirs.split("x")
+    return len(a) == len(b) and all(x == y or (x == "?" and y.isdigit())
+                                    for x, y in zip(a, b))
+
+
+def all_match(ours, theirs):
+    return len(ours) == len(theirs) and all(map(matches, ours, theirs))
+
+
 def is_subsequence(short, long):
     """Whether `short` is `long` with some elements left out."""
     rest = iter(long)
-    return all(any(item == other for other in rest) for item in short)
+    return all(any(matches(item, other) for other in rest) for item in short)
 
 def fail(model, message):
     sys.exit(f"check_raise: {model}: {message}")
@@ -111,7 +128,7 @@ def check(args, name):
                 target = "aten::" + target
             ours[(target, SCOPE.search(line).group(1))] += len(
                 [t for t in result_types(line)
-                 if re.fullmatch(r"[0-9x]*[a-z0-9]+", t)])
+                 if re.fullmatch(r"[0-9?x]*[a-z0-9]+", t)])
 
     nodes = leaves = compared = 0
     in_forward = False
@@ -152,7 +169,7 @@ def check(args, name):
             if len(types) < len(expected) and is_subsequence(types,
                                                              expected):
                 expected = types
-            if types != expected:
+            if not all_match(types, expected):
                 fail(name, f"call_module {node}: {types} != PyTorch's "
                            f"{expected}")
             compared += 1
@@ -163,7 +180,7 @@ def check(args, name):
         scope = SCOPE.search(line).group(1)
         key = (target, scope)
         for result in types:
-            if not re.fullmatch(r"[0-9x]*[a-z0-9]+", result):
+            if not re.fullmatch(r"[0-9?x]*[a-z0-9]+", result):
                 continue
             recorded = values.get(key, [])
             if not recorded:
@@ -171,10 +188,10 @@ def check(args, name):
             if len(recorded) == ours[key]:
                 expected = recorded[cursor[key]]
                 cursor[key] += 1
-                if result != expected:
+                if not matches(result, expected):
                     fail(name, f"node {node}: {result} != PyTorch's "
                                f"{expected}")
-            elif result not in recorded:
+            elif not any(matches(result, other) for other in recorded):
                 fail(name, f"node {node}: {result} is none of PyTorch's "
                            f"{sorted(set(recorded))} for {key}")
             compared += 1

@@ -813,6 +813,47 @@ def _ops_rnn_packed():
                       "random inputs keep them valid")
 
 
+@register("ops_rnn_packed_decoder", "tokens (0 = padding) -> Embedding(50,8) "
+          "-> pack_padded_sequence (lengths counted from the tokens, unsorted) "
+          "-> nn.LSTM(8,8) -> nn.GRU(8,6,bidirectional) -> "
+          "pad_packed_sequence(total_length=6) -> Linear(12,50), batch_first, "
+          "eval mode, input int64 tokens 3x6")
+def _ops_rnn_packed_decoder():
+    import torch
+    import torch.nn as nn
+    from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+    class PackedDecoder(nn.Module):
+        """A decoder whose packed lengths are computed from its input, so
+        that shape propagation does not know their values."""
+
+        def __init__(self):
+            super().__init__()
+            self.embed = nn.Embedding(50, 8)
+            self.lstm = nn.LSTM(8, 8, batch_first=True)
+            self.gru = nn.GRU(8, 6, batch_first=True, bidirectional=True)
+            self.out = nn.Linear(12, 50)
+
+        def forward(self, tokens):
+            lengths = (tokens != 0).sum(1).clamp(min=1)
+            packed = pack_padded_sequence(self.embed(tokens), lengths,
+                                          batch_first=True,
+                                          enforce_sorted=False)
+            y, _ = self.lstm(packed)
+            y, _ = self.gru(y)
+            y, _ = pad_packed_sequence(y, batch_first=True,
+                                       total_length=tokens.shape[1])
+            return self.out(y)
+
+    return Spec(PackedDecoder(),
+                lambda: [torch.randint(0, 50, (3, 6), dtype=torch.int64)],
+                input_generators=["torch.randint(0, 50, shape, "
+                                  "dtype=torch.int64)"],
+                notes="the packed lengths depend on the input: aten::lstm.data "
+                      "gets its shapes from mav's rule, not from filled "
+                      "tensors")
+
+
 @register("ops_vision_layers", "Mish, PixelShuffle/Unshuffle, ChannelShuffle, "
           "LocalResponseNorm, Upsample (bilinear), UpsamplingNearest2d, "
           "UpsamplingBilinear2d, F.interpolate (nearest, bilinear), "

@@ -475,6 +475,60 @@ std::vector<Call> meanCalls() {
   return calls;
 }
 
+/// A recurrent layer on a packed sequence (aten::lstm.data and the others):
+/// `gates` weights per cell (4 LSTM, 3 GRU, 1 RNN), `lstm` for a list of
+/// two initial states. The data and batch sizes come from
+/// at::_pack_padded_sequence, so that they agree; variant 1 gives the first
+/// layer the wrong input size, variant 2 the states the wrong layer count,
+/// both of which libtorch refuses.
+std::vector<Call> packedRecurrentCalls(int64_t gates, bool lstm) {
+  std::vector<Call> calls;
+  for (int64_t batch : {1, 3})
+    for (int64_t input : {2, 5})
+      for (int64_t hidden : {3, 4})
+        for (int64_t layers : {1, 2})
+          for (bool bidirectional : {false, true})
+            for (bool biases : {true, false})
+              for (int64_t projection : {int64_t(0), int64_t(2)})
+                for (int variant = 0; variant < 3; ++variant) {
+                  if (projection && !lstm)
+                    continue;
+                  int64_t steps = 4, directions = bidirectional ? 2 : 1;
+                  std::vector<int64_t> lengths;
+                  for (int64_t b = 0; b < batch; ++b)
+                    lengths.push_back(steps - b);
+                  auto packed = at::_pack_padded_sequence(
+                      at::randn({steps, batch, input}),
+                      at::tensor(lengths, at::kLong), /*batch_first=*/false);
+                  int64_t out = projection ? projection : hidden;
+                  int64_t stateLayers =
+                      layers * directions + (variant == 2 ? 1 : 0);
+                  at::Tensor h0 = at::randn({stateLayers, batch, out});
+                  c10::IValue states = h0;
+                  if (lstm)
+                    states = c10::List<at::Tensor>(
+                        {h0, at::randn({stateLayers, batch, hidden})});
+                  c10::List<at::Tensor> params;
+                  for (int64_t layer = 0; layer < layers; ++layer)
+                    for (int64_t d = 0; d < directions; ++d) {
+                      int64_t in = layer == 0 ? input + (variant == 1 ? 1 : 0)
+                                              : out * directions;
+                      params.push_back(at::randn({gates * hidden, in}));
+                      params.push_back(at::randn({gates * hidden, out}));
+                      if (biases) {
+                        params.push_back(at::randn({gates * hidden}));
+                        params.push_back(at::randn({gates * hidden}));
+                      }
+                      if (projection)
+                        params.push_back(at::randn({projection, hidden}));
+                    }
+                  calls.push_back({std::get<0>(packed), std::get<1>(packed),
+                                   states, params, biases, layers, 0.0, false,
+                                   bidirectional});
+                }
+  return calls;
+}
+
 std::vector<Call> multiHeadAttentionCalls() {
   std::vector<Call> calls;
   auto tensor = [](Shape shape) { return at::randn(shape); };
@@ -622,6 +676,10 @@ mav::test::getCallGenerators() {
       {"aten::expand", expandCalls},
       {"aten::embedding", embeddingCalls},
       {"aten::_native_multi_head_attention", multiHeadAttentionCalls},
+      {"aten::lstm.data", [] { return packedRecurrentCalls(4, true); }},
+      {"aten::gru.data", [] { return packedRecurrentCalls(3, false); }},
+      {"aten::rnn_tanh.data", [] { return packedRecurrentCalls(1, false); }},
+      {"aten::rnn_relu.data", [] { return packedRecurrentCalls(1, false); }},
   };
   return generators;
 }

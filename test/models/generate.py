@@ -662,6 +662,20 @@ def _hw_squeezenet1_1():
     return _hw_torchvision("squeezenet1_1", num_classes=10)
 
 
+@register("hw_squeezenet1_0", "hardware flow, another of the contract "
+          "families: torchvision squeezenet1_0, num_classes=10 (no "
+          "BatchNorm); LSUV-rescaled, input 1x3x32x32")
+def _hw_squeezenet1_0():
+    return _hw_torchvision("squeezenet1_0", num_classes=10)
+
+
+@register("hw_mobilenet_v3_large", "hardware flow, another of the contract "
+          "families: torchvision mobilenet_v3_large, num_classes=10; random "
+          "BN statistics, LSUV-rescaled, input 1x3x32x32")
+def _hw_mobilenet_v3_large():
+    return _hw_torchvision("mobilenet_v3_large", num_classes=10)
+
+
 @register("hw_ranges", "hardware flow, calibration: Conv2d(3,4,3,pad 1) -> "
           "ReLU -> Conv2d(4,4,3,pad 1) with weights and bias x50 -> ReLU -> "
           "MaxPool2d(2) -> Flatten -> Linear(64,8); input 1x3x8x8")

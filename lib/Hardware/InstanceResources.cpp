@@ -37,9 +37,10 @@ using namespace mav::synthesis;
 namespace {
 
 /// Bump when the scripts or the figures change: it is part of every key.
-constexpr StringLiteral kRecipe = "mav-resources-by-instance 1";
+constexpr StringLiteral kRecipe = "mav-resources-by-instance 2";
 
-/// A ROM left out of synthesis (--synth-memory-limit): its storage estimated.
+/// A ROM left out of synthesis (--synth-memory-limit): synthesised without
+/// its file, keyed by its size.
 struct EstimatedRom {
   std::string parameter;
   int64_t words, width;
@@ -154,6 +155,54 @@ Expected<std::string> yosysVersion(StringRef work) {
   if (!buffer)
     return makeFileError(log, "cannot read");
   return (*buffer)->getBuffer().trim().str();
+}
+
+/// The memories synth_xilinx left out, from their `dump`: kind, words,
+/// width, bits, estimated RAMB18s.
+json::Array readLeftOut(StringRef path) {
+  json::Array memories;
+  auto buffer = MemoryBuffer::getFile(path);
+  if (!buffer)
+    return memories; // no memory limit, or nothing left out
+  std::optional<json::Object> current;
+  auto finish = [&] {
+    if (!current)
+      return;
+    int64_t words = current->getInteger("words").value_or(0);
+    int64_t width = current->getInteger("width").value_or(0);
+    (*current)["bits"] = words * width;
+    (*current)["bram_18k"] = estimateBram18(words, width);
+    memories.push_back(std::move(*current));
+    current.reset();
+  };
+  SmallVector<StringRef> lines;
+  (*buffer)->getBuffer().split(lines, '\n');
+  for (StringRef line : lines) {
+    SmallVector<StringRef> words;
+    line.split(words, ' ', -1, /*KeepEmpty=*/false);
+    if (words.size() >= 2 && words[0] == "cell") {
+      finish();
+      current =
+          json::Object{{"kind", words[1] == "$__MAV_ROM" ? "rom" : "ram"}};
+    } else if (current && words.size() >= 3 && words[0] == "parameter") {
+      StringRef name = words[words.size() - 2], value = words.back();
+      StringRef key = name == "\\SIZE"    ? "words"
+                      : name == "\\WIDTH" ? "width"
+                                          : "";
+      if (key.empty())
+        continue;
+      int64_t number = 0;
+      if (size_t quote = value.find('\''); quote != StringRef::npos)
+        value.drop_front(quote + 1).getAsInteger(2, number);
+      else
+        value.getAsInteger(10, number);
+      (*current)[key] = number;
+    } else if (words.size() == 1 && words[0] == "end") {
+      finish();
+    }
+  }
+  finish();
+  return memories;
 }
 
 json::Object
@@ -379,7 +428,7 @@ mav::reportResourcesByInstance(StringRef directory,
     if (!hit) {
       auto start = std::chrono::steady_clock::now();
       StatFiles stats{path("memory.json"), path("generic.json"),
-                      path("xilinx.json")};
+                      path("xilinx.json"), path("left-out.il")};
       std::string read = "read_verilog -defer -sv " + join(files, " ") + "; " +
                          chparam + " " + instance.module + "; ";
       auto [genericScript, xilinxScript] = synthesisScripts(
@@ -395,6 +444,7 @@ mav::reportResourcesByInstance(StringRef directory,
       if (!figures)
         return makeFileError(where(instance), toString(figures.takeError()));
       result = std::move(*figures);
+      result["left_out"] = readLeftOut(stats.leftOut);
       double seconds = std::chrono::duration<double>(
                            std::chrono::steady_clock::now() - start)
                            .count();
@@ -415,17 +465,13 @@ mav::reportResourcesByInstance(StringRef directory,
     int64_t count = configuration.instances.size();
     const json::Object *genericFigures = result.getObject("generic");
     json::Object *xilinxFigures = result.getObject("xilinx");
-    json::Array estimatedRoms;
     int64_t estimatedBram = 0;
-    for (const EstimatedRom &rom : configuration.estimated) {
-      int64_t bram = estimateBram18(rom.words, rom.width);
-      estimatedBram += bram;
-      estimatedRoms.push_back(json::Object{{"parameter", rom.parameter},
-                                           {"words", rom.words},
-                                           {"width", rom.width},
-                                           {"bits", rom.words * rom.width},
-                                           {"bram_18k", bram}});
-    }
+    json::Array leftOut;
+    if (const json::Array *memories = result.getArray("left_out"))
+      leftOut = *memories;
+    for (const json::Value &memory : leftOut)
+      if (const json::Object *object = memory.getAsObject())
+        estimatedBram += object->getInteger("bram_18k").value_or(0);
     (*xilinxFigures)["bram_18k_estimated"] = estimatedBram;
     accumulate(generic, *genericFigures, count);
     accumulate(xilinx, *xilinxFigures, count);
@@ -449,7 +495,7 @@ mav::reportResourcesByInstance(StringRef directory,
                         {"seconds", result.getNumber("seconds").value_or(0)},
                         {"unsynthesised_roms", cellsOf("$__MAV_ROM")},
                         {"unmapped_rams", cellsOf("$mem_v2")},
-                        {"estimated_roms", std::move(estimatedRoms)},
+                        {"left_out", std::move(leftOut)},
                         {"generic", json::Object(*genericFigures)},
                         {"xilinx", json::Object(*xilinxFigures)}};
     if (options.progress)

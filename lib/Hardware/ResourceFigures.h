@@ -18,9 +18,10 @@
 namespace mav {
 namespace synthesis {
 
-/// The three `stat -json` files one synthesis writes.
+/// The three `stat -json` files one synthesis writes, and the `dump` of the
+/// memories it leaves out (with a memory limit).
 struct StatFiles {
-  std::string memory, generic, xilinx;
+  std::string memory, generic, xilinx, leftOut;
 };
 
 /// The generic and Xilinx Yosys scripts for module `top`, after `read` (which

@@ -67,14 +67,26 @@ std::pair<std::string, std::string>
 synthesis::synthesisScripts(StringRef read, StringRef top,
                             const StatFiles &stats, int64_t memoryLimitWords) {
   std::string topName = top.str();
-  std::string synth = "synth -flatten -top " + topName, cut;
+  std::string synth = "synth -flatten -top " + topName, cutGeneric, cutXilinx;
   if (memoryLimitWords > 0) {
     std::string large = "r:SIZE>=" + std::to_string(memoryLimitWords) + " %i";
-    // A large ROM becomes an opaque cell whose read data are free inputs of
-    // the module: the logic it feeds and the address logic that drives it
-    // stay, its storage is not mapped.
-    cut = "memory_collect; chtype -set $__MAV_ROM t:$mem_v2 r:WR_PORTS=0 %i " +
-          large + "; setundef -undriven -expose; ";
+    // A large ROM (and, for synth_xilinx, a large RAM) becomes an opaque
+    // cell whose read data are free inputs of the module: the logic it
+    // feeds and the address logic that drives it stay, its storage is not
+    // mapped. The dump tells the caller their sizes.
+    std::string select = "memory_collect; select -set mav_roms t:$mem_v2 "
+                         "r:WR_PORTS=0 %i " +
+                         large + "; ";
+    std::string expose = "setundef -undriven -expose; ";
+    cutGeneric = select +
+                 "setparam -unset INIT @mav_roms; chtype -set $__MAV_ROM "
+                 "@mav_roms; " +
+                 expose;
+    cutXilinx = select + "select -set mav_rams t:$mem_v2 " + large +
+                " @mav_roms %d; setparam -unset INIT @mav_roms @mav_rams; "
+                "chtype -set $__MAV_ROM @mav_roms; chtype -set $__MAV_RAM "
+                "@mav_rams; tee -q -o " +
+                stats.leftOut + " dump t:$__MAV_ROM t:$__MAV_RAM; " + expose;
     // `synth`'s `fine` step spelled out (yosys help synth), so that
     // memory_map leaves the large RAMs as $mem_v2 cells.
     synth += " -run begin:fine; setattr -set mav_kept 1 t:$mem_v2 " + large +
@@ -83,13 +95,14 @@ synthesis::synthesisScripts(StringRef read, StringRef top,
   }
   std::string generic = read.str() + "hierarchy -top " + topName +
                         "; proc; flatten; tee -q -o " + stats.memory +
-                        " stat -json; " + cut + synth + "; tee -q -o " +
+                        " stat -json; " + cutGeneric + synth + "; tee -q -o " +
                         stats.generic + " stat -json";
-  std::string xilinx =
-      read.str() +
-      (cut.empty() ? "" : "hierarchy -top " + topName + "; proc; " + cut) +
-      "synth_xilinx -flatten -top " + topName + "; tee -q -o " + stats.xilinx +
-      " stat -json";
+  std::string xilinx = read.str() +
+                       (cutXilinx.empty() ? ""
+                                          : "hierarchy -top " + topName +
+                                                "; proc; " + cutXilinx) +
+                       "synth_xilinx -flatten -top " + topName +
+                       "; tee -q -o " + stats.xilinx + " stat -json";
   return {generic, xilinx};
 }
 
@@ -206,7 +219,7 @@ void summarizeFigures(raw_ostream &os, const json::Object &report) {
      << " DSP48E1, " << get("xilinx", "bram_18k") << " BRAM18 ("
      << get("xilinx", "lutram") << " LUT RAM cells)";
   if (int64_t estimated = get("xilinx", "bram_18k_estimated"))
-    os << " + " << estimated << " BRAM18 estimated for the ROMs left out";
+    os << " + " << estimated << " BRAM18 estimated for the memories left out";
   os << "\n";
 }
 

@@ -10,6 +10,9 @@
   check_resources.py sums REPORT.json
       Each sum is the configurations' figures times their instance counts;
       prints the counts.
+  check_resources.py leftout LIMITED.json FULL.json
+      LIMITED (--synth-memory-limit): what each configuration left out, and
+      its memory bits against FULL's (the same design, no limit).
   check_resources.py same FIRST.json SECOND.json
       SECOND is a rerun of FIRST: every configuration from the cache, the
       same figures.
@@ -54,6 +57,26 @@ def sums(path):
     return not bad
 
 
+def leftout(limited_path, full_path):
+    limited, full = json.load(open(limited_path)), json.load(open(full_path))
+    for entry in limited["configurations"]:
+        memories = ", ".join("%s %dx%d: %d BRAM18" % (
+            m["kind"], m["words"], m["width"], m["bram_18k"])
+            for m in entry["left_out"])
+        print("%s %s: %s" % (entry["module"], entry["instances"][0],
+                             memories or "nothing left out"))
+    estimated = sum(m["bram_18k"] * entry["count"]
+                    for entry in limited["configurations"]
+                    for m in entry["left_out"])
+    print("estimated BRAM18: %d, in the sum: %d" %
+          (estimated, limited["xilinx"]["bram_18k_estimated"]))
+    same_bits = (limited["generic"]["memory_bits"] ==
+                 full["generic"]["memory_bits"])
+    print("memory bits: %s" % ("as without a limit" if same_bits
+                               else "DIFFERENT"))
+    return same_bits and estimated == limited["xilinx"]["bram_18k_estimated"]
+
+
 def strip(report):
     for entry in report["configurations"]:
         del entry["cached"]
@@ -76,5 +99,6 @@ def same(first_path, second_path):
 
 if __name__ == "__main__":
     command = sys.argv[1]
-    ok = {"agree": agree, "sums": sums, "same": same}[command](*sys.argv[2:])
+    ok = {"agree": agree, "sums": sums, "same": same,
+          "leftout": leftout}[command](*sys.argv[2:])
     sys.exit(0 if ok else 1)

@@ -377,6 +377,7 @@ mav::reportResourcesByInstance(StringRef directory,
     add(kRecipe);
     add(*version);
     add(std::to_string(options.memoryLimitWords));
+    add(options.genericFlow ? "generic and xilinx" : "xilinx");
     add(instance.module);
     std::set<std::string> files = sources->closure(instance.module);
     for (const std::string &file : files) {
@@ -433,6 +434,12 @@ mav::reportResourcesByInstance(StringRef directory,
                          chparam + " " + instance.module + "; ";
       auto [genericScript, xilinxScript] = synthesisScripts(
           read, instance.module, stats, options.memoryLimitWords);
+      // Without the generic flow, only its first step: the memory bits.
+      if (!options.genericFlow)
+        genericScript = read + "hierarchy -top " + instance.module +
+                        "; proc; flatten; tee -q -o " + stats.memory +
+                        " stat -json; tee -q -o " + stats.generic +
+                        " stat -json";
       for (const std::string &script : {genericScript, xilinxScript})
         if (Error error =
                 runTool("yosys", {"-q", "-p", script}, absolute, path("log")))
@@ -444,6 +451,10 @@ mav::reportResourcesByInstance(StringRef directory,
       if (!figures)
         return makeFileError(where(instance), toString(figures.takeError()));
       result = std::move(*figures);
+      if (!options.genericFlow)
+        result["generic"] = json::Object{
+            {"memory_bits",
+             result.getObject("generic")->getInteger("memory_bits")}};
       result["left_out"] = readLeftOut(stats.leftOut);
       double seconds = std::chrono::duration<double>(
                            std::chrono::steady_clock::now() - start)
@@ -516,6 +527,7 @@ mav::reportResourcesByInstance(StringRef directory,
       {"by", "instance"},
       {"cache", options.cacheDirectory},
       {"memory_limit_words", options.memoryLimitWords},
+      {"generic_flow", options.genericFlow},
       {"configurations", std::move(reports)},
       {"instances", static_cast<int64_t>(instances->size())},
       {"synthesised", synthesized},

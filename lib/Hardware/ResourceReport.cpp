@@ -211,10 +211,15 @@ void summarizeFigures(raw_ostream &os, const json::Object &report) {
     const json::Object *object = report.getObject(section);
     return object ? object->getInteger(key).value_or(0) : 0;
   };
-  os << "generic (yosys synth): " << get("generic", "cells") << " cells, "
-     << get("generic", "flip_flops") << " flip-flops, "
-     << get("generic", "memory_bits") << " memory bits\n"
-     << "xilinx (yosys synth_xilinx): " << get("xilinx", "luts") << " LUTs, "
+  const json::Object *generic = report.getObject("generic");
+  if (generic && !generic->get("cells"))
+    os << "generic: not synthesised (--synth-generic=false), "
+       << get("generic", "memory_bits") << " memory bits\n";
+  else
+    os << "generic (yosys synth): " << get("generic", "cells") << " cells, "
+       << get("generic", "flip_flops") << " flip-flops, "
+       << get("generic", "memory_bits") << " memory bits\n";
+  os << "xilinx (yosys synth_xilinx): " << get("xilinx", "luts") << " LUTs, "
      << get("xilinx", "flip_flops") << " flip-flops, " << get("xilinx", "dsps")
      << " DSP48E1, " << get("xilinx", "bram_18k") << " BRAM18 ("
      << get("xilinx", "lutram") << " LUT RAM cells)";

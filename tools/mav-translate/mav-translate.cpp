@@ -8,7 +8,7 @@
 //   mav-translate --export-verilog IN.mlir -o DIR [--graph=NAME]
 //   mav-translate --report-resources DIR -o REPORT.json
 //                 [--resources-by=instance|both] [--synth-cache=DIR]
-//                 [--synth-memory-limit=WORDS]
+//                 [--synth-memory-limit=WORDS] [--synth-generic=false]
 //   mav-translate --report-performance IN.mlir [--clock-mhz=F] -o PERF.json
 //   mav-translate --summary IN.mlir [--summary-depth=N]
 //   mav-translate --export-dot IN.mlir [--dot-collapse-depth=N] -o OUT.dot
@@ -146,6 +146,12 @@ static llvm::cl::opt<int64_t> synthMemoryLimit(
                    "estimated), the generic flow leaves RAMs unmapped (0: "
                    "synthesise all)"),
     llvm::cl::value_desc("WORDS"), llvm::cl::init(0));
+static llvm::cl::opt<bool> synthGeneric(
+    "synth-generic",
+    llvm::cl::desc("--resources-by=instance: run the generic flow (Yosys "
+                   "synth) as well as synth_xilinx; false: synth_xilinx only, "
+                   "the memory bits still counted"),
+    llvm::cl::init(true));
 static llvm::cl::opt<double> clockMHz(
     "clock-mhz",
     llvm::cl::desc("Clock frequency for --report-performance's throughput "
@@ -218,6 +224,7 @@ static int reportResources() {
     if (options.cacheDirectory == "none")
       options.cacheDirectory.clear();
     options.memoryLimitWords = synthMemoryLimit;
+    options.genericFlow = synthGeneric;
     options.compareWithDesign = resourcesBy == ResourcesBy::Both;
     options.progress = [](llvm::StringRef line) {
       llvm::errs() << line << "\n";

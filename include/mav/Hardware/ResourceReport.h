@@ -59,6 +59,9 @@ struct InstanceSynthesisOptions {
   /// block RAM estimated and its contents out of the cache key; the generic
   /// flow leaves a RAM unmapped. Their bits count in memory_bits.
   int64_t memoryLimitWords = 0;
+  /// Run the generic flow too; without it, only synth_xilinx (the generic
+  /// figures are then the memory bits alone).
+  bool genericFlow = true;
   /// Also synthesise the whole design and report the difference.
   bool compareWithDesign = false;
   /// Told each configuration as it is done.

@@ -13,6 +13,8 @@
   check_resources.py leftout LIMITED.json FULL.json
       LIMITED (--synth-memory-limit): what each configuration left out, and
       its memory bits against FULL's (the same design, no limit).
+  check_resources.py xilinx ONLY.json FULL.json
+      ONLY (--synth-generic=false) has FULL's Xilinx figures and memory bits.
   check_resources.py same FIRST.json SECOND.json
       SECOND is a rerun of FIRST: every configuration from the cache, the
       same figures.
@@ -77,6 +79,15 @@ def leftout(limited_path, full_path):
     return same_bits and estimated == limited["xilinx"]["bram_18k_estimated"]
 
 
+def xilinx(only_path, full_path):
+    only, full = json.load(open(only_path)), json.load(open(full_path))
+    equal = (only["xilinx"] == full["xilinx"] and
+             only["generic"] == {"memory_bits": full["generic"]["memory_bits"]})
+    print("xilinx only: %s" % ("the same Xilinx figures and memory bits"
+                               if equal else "DIFFERENT"))
+    return equal
+
+
 def strip(report):
     for entry in report["configurations"]:
         del entry["cached"]
@@ -100,5 +111,5 @@ def same(first_path, second_path):
 if __name__ == "__main__":
     command = sys.argv[1]
     ok = {"agree": agree, "sums": sums, "same": same,
-          "leftout": leftout}[command](*sys.argv[2:])
+          "leftout": leftout, "xilinx": xilinx}[command](*sys.argv[2:])
     sys.exit(0 if ok else 1)

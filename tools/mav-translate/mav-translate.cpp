@@ -365,7 +365,9 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   llvm::cl::ParseCommandLineOptions(argc, argv, "mav translation driver\n");
   // Importing loads libtorch (libMavTorchPlugin.so) while the archive is read.
-  if (!readsIR())
+  // Nothing else needs it: a report served from the synthesis cache ends
+  // within a second, and exiting while the loader thread runs crashed.
+  if (translation == Translation::ImportTorchScript)
     mav::prefetchTorchRuntime();
 
   if (translation == Translation::ReportResources)

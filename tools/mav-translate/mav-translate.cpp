@@ -7,6 +7,8 @@
 //   mav-translate --export-json IN.mlir --resources=REPORT.json -o OUT.json
 //   mav-translate --export-verilog IN.mlir -o DIR [--graph=NAME]
 //   mav-translate --report-resources DIR -o REPORT.json
+//                 [--resources-by=instance|both] [--synth-cache=DIR]
+//                 [--synth-memory-limit=WORDS] [--synth-generic=false]
 //   mav-translate --report-performance IN.mlir [--clock-mhz=F] -o PERF.json
 //   mav-translate --summary IN.mlir [--summary-depth=N]
 //   mav-translate --export-dot IN.mlir [--dot-collapse-depth=N] -o OUT.dot
@@ -116,6 +118,40 @@ static llvm::cl::opt<std::string> resourcesFile(
     "resources",
     llvm::cl::desc("Embed this --report-resources report (--export-json)"),
     llvm::cl::value_desc("REPORT.json"));
+namespace {
+enum class ResourcesBy { Design, Instance, Both };
+} // namespace
+static llvm::cl::opt<ResourcesBy> resourcesBy(
+    "resources-by",
+    llvm::cl::desc("What --report-resources synthesises at once"),
+    llvm::cl::values(
+        clEnumValN(ResourcesBy::Design, "design",
+                   "the whole design, flattened (the default)"),
+        clEnumValN(ResourcesBy::Instance, "instance",
+                   "each distinct instance configuration of top.sv once, "
+                   "cached, summed by instance count"),
+        clEnumValN(ResourcesBy::Both, "both",
+                   "by instance, and the whole design, with the difference")),
+    llvm::cl::init(ResourcesBy::Design));
+static llvm::cl::opt<std::string> synthCache(
+    "synth-cache",
+    llvm::cl::desc("Cache of --resources-by=instance's figures, per "
+                   "configuration (default $XDG_CACHE_HOME/mav/synth; none: "
+                   "no cache)"),
+    llvm::cl::value_desc("DIR"));
+static llvm::cl::opt<int64_t> synthMemoryLimit(
+    "synth-memory-limit",
+    llvm::cl::desc("--resources-by=instance: memories of this many words or "
+                   "more are not synthesised: ROMs are left out (block RAM "
+                   "estimated), the generic flow leaves RAMs unmapped (0: "
+                   "synthesise all)"),
+    llvm::cl::value_desc("WORDS"), llvm::cl::init(0));
+static llvm::cl::opt<bool> synthGeneric(
+    "synth-generic",
+    llvm::cl::desc("--resources-by=instance: run the generic flow (Yosys "
+                   "synth) as well as synth_xilinx; false: synth_xilinx only, "
+                   "the memory bits still counted"),
+    llvm::cl::init(true));
 static llvm::cl::opt<double> clockMHz(
     "clock-mhz",
     llvm::cl::desc("Clock frequency for --report-performance's throughput "
@@ -178,7 +214,23 @@ static int writeOutput(llvm::StringRef text) {
 
 /// --report-resources: the JSON report to -o, a summary to stdout.
 static int reportResources() {
-  llvm::Expected<llvm::json::Object> report = mav::reportResources(inputFile);
+  llvm::Expected<llvm::json::Object> report = [] {
+    if (resourcesBy == ResourcesBy::Design)
+      return mav::reportResources(inputFile);
+    mav::InstanceSynthesisOptions options;
+    options.cacheDirectory = synthCache.getNumOccurrences()
+                                 ? synthCache.getValue()
+                                 : mav::defaultSynthesisCache();
+    if (options.cacheDirectory == "none")
+      options.cacheDirectory.clear();
+    options.memoryLimitWords = synthMemoryLimit;
+    options.genericFlow = synthGeneric;
+    options.compareWithDesign = resourcesBy == ResourcesBy::Both;
+    options.progress = [](llvm::StringRef line) {
+      llvm::errs() << line << "\n";
+    };
+    return mav::reportResourcesByInstance(inputFile, options);
+  }();
   if (!report) {
     llvm::errs() << "mav-translate: " << llvm::toString(report.takeError())
                  << "\n";
@@ -313,7 +365,9 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   llvm::cl::ParseCommandLineOptions(argc, argv, "mav translation driver\n");
   // Importing loads libtorch (libMavTorchPlugin.so) while the archive is read.
-  if (!readsIR())
+  // Nothing else needs it: a report served from the synthesis cache ends
+  // within a second, and exiting while the loader thread runs crashed.
+  if (translation == Translation::ImportTorchScript)
     mav::prefetchTorchRuntime();
 
   if (translation == Translation::ReportResources)

@@ -31,6 +31,13 @@ model's figures only.
     /usr/bin/python3 bench/hardware_models.py [--build build]
         [--models hw_cnn hw_resnet18 ...] [--formats 16,10 8,4]
         [--foldings slow fast] [--simulator verilator|icarus] [--no-sim]
+        [--synthesize]
+
+With --synthesize, each design is also synthesised layer by layer
+(`mav-translate --report-resources --resources-by=instance
+--synth-generic=false --synth-memory-limit=64`: synth_xilinx per distinct
+instance, cached, memories of 64 words or more estimated as block RAM) and
+the row gives Yosys's LUTs, flip-flops and DSPs instead of the estimate.
 """
 
 import argparse
@@ -100,7 +107,7 @@ class Flow:
         outputs = fold_outputs(report) if folding in ("slow", "fast") else None
         return hw, outputs
 
-    def measure(self, fmt, folding, simulator, simulate):
+    def measure(self, fmt, folding, simulator, simulate, synthesize):
         tag = "%s-%s" % (fmt.replace(",", "_"), folding.replace(",", "x"))
         hw, _ = self.annotate(fmt, folding, tag)
         perf_json = os.path.join(self.work, tag + ".perf.json")
@@ -123,10 +130,20 @@ class Flow:
         text = run([self.tool("mav-run"), hw, "--reference=" + reference])
         error = re.search(r"max abs error ([0-9.e+-]+)", text)
         row["error"] = error.group(1) if error else "?"
-        if not simulate:
+        if not simulate and not synthesize:
             return row
         rtl = os.path.join(self.work, tag + ".rtl")
         run([self.tool("mav-translate"), "--export-verilog", hw, "-o", rtl])
+        if synthesize:
+            resources = os.path.join(self.work, tag + ".resources.json")
+            run([self.tool("mav-translate"), "--report-resources", rtl,
+                 "--resources-by=instance", "--synth-generic=false",
+                 "--synth-memory-limit=64", "-o", resources])
+            xilinx = json.load(open(resources))["xilinx"]
+            row["synthesized"] = "%d / %d / %d DSP (Yosys)" % (
+                xilinx["luts"], xilinx["flip_flops"], xilinx["dsps"])
+        if not simulate:
+            return row
         start = time.time()
         result = subprocess.run(
             [self.tool("mav-run"), hw, "--rtl=" + rtl, "--samples=2",
@@ -159,6 +176,7 @@ def main():
     parser.add_argument("--simulator", default="verilator",
                         choices=["verilator", "icarus"])
     parser.add_argument("--no-sim", action="store_true")
+    parser.add_argument("--synthesize", action="store_true")
     parser.add_argument("--work", default=None)
     args = parser.parse_args()
 
@@ -173,7 +191,7 @@ def main():
     work = args.work or tempfile.mkdtemp(prefix="mav-hw-models-")
     print("| model | format | folding | multipliers | cycles/frame "
           "predicted / measured | latency predicted / measured | bottleneck "
-          "| LUTs / FFs / memory bits (estimate) | max abs error vs float "
+          "| LUTs / FFs / memory bits | max abs error vs float "
           "| %s | %s s |" % ("bit-exact", args.simulator))
     print("| --- " * 11 + "|")
     for name in args.models:
@@ -182,19 +200,21 @@ def main():
             for folding in args.foldings:
                 try:
                     row = flow.measure(fmt, folding, args.simulator,
-                                       not args.no_sim)
+                                       not args.no_sim, args.synthesize)
                 except RuntimeError as error:
                     print("| %s | <%s> | %s | failed: %s |" % (
                         name, fmt, folding, str(error).splitlines()[0]))
                     continue
                 print("| %s | %s | %s | %d | %d / %s | %d / %s | %s | "
-                      "%d / %d / %d | %s | %s | %s |" % (
+                      "%s / %d | %s | %s | %s |" % (
                           row["model"], row["format"], row["folding"],
                           row["multipliers"], row["predicted_cycles"],
                           cell(row, "measured_cycles"),
                           row["predicted_latency"],
                           cell(row, "measured_latency"), row["bottleneck"],
-                          row["luts"], row["flip_flops"], row["memory_bits"],
+                          row.get("synthesized", "%d / %d (estimate)" % (
+                              row["luts"], row["flip_flops"])),
+                          row["memory_bits"],
                           row["error"],
                           cell(row, "bit_exact", "%s").replace(
                               "True", "yes").replace("False", "NO"),

@@ -104,18 +104,12 @@ struct Sources {
 };
 
 Expected<Sources> readSources(StringRef directory, StringRef fileList) {
-  auto list = MemoryBuffer::getFile(fileList);
-  if (!list)
-    return makeFileError(fileList,
-                         "cannot read (" + list.getError().message() +
-                             "): export the design with mav-translate "
-                             "--export-verilog");
-  SmallVector<StringRef> files;
-  (*list)->getBuffer().split(files, '\n', -1, /*KeepEmpty=*/false);
+  Expected<SmallVector<std::string>> files = synthesis::readFileList(fileList);
+  if (!files)
+    return files.takeError();
   Sources sources;
-  for (StringRef file : files) {
-    file = file.trim();
-    if (file.empty() || file == "top.sv")
+  for (StringRef file : *files) {
+    if (file == "top.sv")
       continue;
     SmallString<256> path(directory);
     sys::path::append(path, file);
@@ -289,6 +283,18 @@ mav::reportResourcesByInstance(StringRef directory,
     sys::path::append(path, file);
     return std::string(path);
   };
+  // The ROM file `file` of parameter `name` of `instance`.
+  auto readRom = [&](StringRef file, StringRef name,
+                     const TopInstance &instance)
+      -> Expected<std::unique_ptr<MemoryBuffer>> {
+    std::string path = romPath(file);
+    auto buffer = MemoryBuffer::getFile(path);
+    if (!buffer)
+      return makeFileError(path, "cannot read (" + buffer.getError().message() +
+                                     "), parameter " + name + " of " +
+                                     where(instance));
+    return std::move(*buffer);
+  };
   std::vector<Configuration> configurations;
   StringMap<unsigned> configurationOf;
   for (const TopInstance &instance : *instances) {
@@ -311,12 +317,10 @@ mav::reportResourcesByInstance(StringRef directory,
         parameters.push_back({name, value});
         continue;
       }
-      std::string path = romPath(*rom);
-      auto buffer = MemoryBuffer::getFile(path);
+      Expected<std::unique_ptr<MemoryBuffer>> buffer =
+          readRom(*rom, name, instance);
       if (!buffer)
-        return makeFileError(
-            path, "cannot read (" + buffer.getError().message() +
-                      "), parameter " + name + " of " + where(instance));
+        return buffer.takeError();
       int64_t words =
           count_if(split((*buffer)->getBuffer(), '\n'), [](StringRef line) {
             return !line.trim().empty() && !line.trim().starts_with("//");
@@ -394,12 +398,10 @@ mav::reportResourcesByInstance(StringRef directory,
         continue;
       }
       // The contents, not the name: a ROM's values decide what Yosys keeps.
-      std::string path = romPath(*rom);
-      auto buffer = MemoryBuffer::getFile(path);
+      Expected<std::unique_ptr<MemoryBuffer>> buffer =
+          readRom(*rom, name, instance);
       if (!buffer)
-        return makeFileError(
-            path, "cannot read (" + buffer.getError().message() +
-                      "), parameter " + name + " of " + where(instance));
+        return buffer.takeError();
       add((*buffer)->getBuffer());
     }
     for (const EstimatedRom &rom : configuration.estimated)

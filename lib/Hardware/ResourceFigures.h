@@ -9,6 +9,7 @@
 #ifndef MAV_LIB_HARDWARE_RESOURCEFIGURES_H
 #define MAV_LIB_HARDWARE_RESOURCEFIGURES_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
@@ -23,6 +24,11 @@ namespace synthesis {
 struct StatFiles {
   std::string memory, generic, xilinx, leftOut;
 };
+
+/// The files an exported design's `filelist.f` (at `fileList`) names, in
+/// order; the error names the file and says how to write it.
+llvm::Expected<llvm::SmallVector<std::string>>
+readFileList(llvm::StringRef fileList);
 
 /// The generic and Xilinx Yosys scripts for module `top`, after `read` (which
 /// ends in "; "). With `romLimitWords` > 0, ROMs of that many words or more

@@ -63,6 +63,22 @@ bool isLutRam(StringRef type) {
 
 } // namespace
 
+Expected<SmallVector<std::string>> synthesis::readFileList(StringRef fileList) {
+  auto list = MemoryBuffer::getFile(fileList);
+  if (!list)
+    return makeFileError(fileList,
+                         "cannot read (" + list.getError().message() +
+                             "): export the design with mav-translate "
+                             "--export-verilog");
+  SmallVector<StringRef> lines;
+  (*list)->getBuffer().split(lines, '\n', -1, /*KeepEmpty=*/false);
+  SmallVector<std::string> files;
+  for (StringRef line : lines)
+    if (!line.trim().empty())
+      files.push_back(line.trim().str());
+  return files;
+}
+
 std::pair<std::string, std::string>
 synthesis::synthesisScripts(StringRef read, StringRef top,
                             const StatFiles &stats, int64_t memoryLimitWords) {
@@ -163,15 +179,10 @@ Expected<json::Object> synthesis::synthesizeDesign(StringRef directory,
     return makeFileError(directory, error.message());
   SmallString<256> fileList(absolute);
   sys::path::append(fileList, "filelist.f");
-  auto list = MemoryBuffer::getFile(fileList);
-  if (!list)
-    return makeFileError(fileList,
-                         "cannot read (" + list.getError().message() +
-                             "): export the design with mav-translate "
-                             "--export-verilog");
-  SmallVector<StringRef> files;
-  (*list)->getBuffer().split(files, '\n', -1, /*KeepEmpty=*/false);
-  std::string read = "read_verilog -defer -sv " + join(files, " ") + "; ";
+  Expected<SmallVector<std::string>> files = synthesis::readFileList(fileList);
+  if (!files)
+    return files.takeError();
+  std::string read = "read_verilog -defer -sv " + join(*files, " ") + "; ";
 
   SmallString<256> work;
   if (std::error_code error = sys::fs::createUniqueDirectory("mav-synth", work))

@@ -7,9 +7,8 @@
 # component and why, reports the fixed-point model's error against PyTorch
 # (the worst-case bound's verdict is cut: on a deep model it says nothing),
 # the statistical error estimate's line and mav-run's exit status (the
-# caller checks them), exports the design and lints it with verilator -Wall
-# (no waivers). Every line starts with NAME; any other failing step stops
-# the script.
+# caller checks them). Every line starts with NAME; any other failing step
+# stops the script. (contract-folding.sh exports and lints.)
 set -eu
 bin=$1 models=$2 name=$3 shape=$4 width=$5 frac=$6 par=$7 work=$8
 dir=$work/$name-w$width-f$frac-p$par
@@ -28,9 +27,3 @@ sed -n "s/^fixed-point/$name: fixed-point/p" "$dir/error.txt" |
   sed 's/: \(within\|MISMATCH\|UNDECIDED\).*//'
 sed -n "s/^error estimate/$name: error estimate/p" "$dir/error.txt"
 echo "$name: mav-run: exit $status"
-"$bin/mav-translate" --export-verilog "$dir/net.hw.mlir" -o "$dir/rtl"
-if grep -l 'lint_off' "$dir"/rtl/*.sv; then
-  echo "waiver found"; exit 1
-fi
-(cd "$dir/rtl" && verilator --lint-only -Wall --top-module top -f filelist.f)
-echo "$name: <$width, $frac>: lint: clean"

@@ -11,7 +11,7 @@ packages=(
   cmake ninja-build g++ clang-format
   llvm-19-dev libmlir-19-dev mlir-19-tools llvm-19-tools libzstd-dev zlib1g-dev
   libtorch-dev libfmt-dev libgtest-dev libbenchmark-dev
-  python3-torch python3-torchvision
+  python3-torch python3-torchvision python3-torchaudio python3-torchtext
   time strace ccache rsync
   clang-19 libclang-rt-19-dev
   verilator iverilog yosys

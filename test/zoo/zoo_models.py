@@ -761,6 +761,56 @@ def _packed(rnn, notes=""):
     return Spec(_nn_classes()["PackedRNN"](rnn), _randn(3, 6, 8), notes=notes)
 
 
+# --------------------------------------------------------------------------
+# Speech (torchaudio 0.13, python3-torchaudio)
+# --------------------------------------------------------------------------
+
+@zoo("wav2letter", "speech",
+     "torchaudio.models.Wav2Letter(num_classes=10, input_type='waveform', "
+     "num_features=1): a convolutional speech encoder on the raw waveform; "
+     "input 1x1x4000")
+def _wav2letter():
+    import torchaudio
+    return Spec(torchaudio.models.Wav2Letter(num_classes=10,
+                                             input_type="waveform",
+                                             num_features=1),
+                _randn(1, 1, 4000))
+
+
+@zoo("conformer", "speech",
+     "torchaudio.models.Conformer(input_dim=16, num_heads=2, ffn_dim=32, "
+     "num_layers=2, depthwise_conv_kernel_size=3) on frames with lengths "
+     "10,7 (a buffer); input 2x10x16")
+def _conformer():
+    import torch
+    import torchaudio
+    return Spec(_speech_classes()["WithLengths"](
+        torchaudio.models.Conformer(input_dim=16, num_heads=2, ffn_dim=32,
+                                    num_layers=2,
+                                    depthwise_conv_kernel_size=3),
+        torch.tensor([10, 7])), _randn(2, 10, 16))
+
+
+def _speech_classes():
+    import torch.nn as nn
+
+    class WithLengths(nn.Module):
+        """A model called as model(frames, lengths), with the lengths a
+        buffer, so that random inputs keep them valid."""
+
+        def __init__(self, model, lengths):
+            super().__init__()
+            self.model = model
+            self.register_buffer("lengths", lengths)
+
+        def forward(self, frames):
+            output, _ = self.model(frames, self.lengths)
+            return output
+
+    _pin(WithLengths)
+    return {"WithLengths": WithLengths}
+
+
 @zoo("lstm_packed", "torch.nn",
      "LSTM(8,16,num_layers=2,batch_first=True) over pack_padded_sequence(lengths "
      "6,4,2, enforce_sorted=False), pad_packed_sequence, Linear(16,4); input 3x6x8")

@@ -321,6 +321,38 @@ def _tied_embedding_lm():
                 notes="embed.weight and head.weight are the same Parameter")
 
 
+@register("transformer_encoder_padding_mask", "nn.TransformerEncoder("
+          "TransformerEncoderLayer(d_model=16, nhead=2, dim_feedforward=32, "
+          "batch_first=True), num_layers=2) given src_key_padding_mask, traced "
+          "in eval mode under torch.no_grad(): the nested-tensor fast path. "
+          "The mask comes from an int64 input: sequence i keeps its first "
+          "lengths[i] % 6 + 1 tokens; inputs 3x6x16 and lengths 3")
+def _transformer_encoder_padding_mask():
+    import torch
+    import torch.nn as nn
+
+    class PaddedEncoder(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.encoder = nn.TransformerEncoder(nn.TransformerEncoderLayer(
+                16, 2, 32, batch_first=True), 2)
+
+        def forward(self, x, lengths):
+            kept = lengths % x.shape[1] + 1
+            mask = torch.arange(x.shape[1]).unsqueeze(0) >= kept.unsqueeze(1)
+            return self.encoder(x, src_key_padding_mask=mask)
+
+    # The longest sequence keeps 5 of the 6 tokens: the output is cut.
+    return Spec(PaddedEncoder(),
+                lambda: [torch.randn(3, 6, 16), torch.tensor([4, 1, 2])],
+                no_grad=True,
+                input_generators=["torch.randn(shape)",
+                                  "torch.randint(0, 50, shape, "
+                                  "dtype=torch.int64)"],
+                notes="the traced output is 3x5x16: to_padded_tensor cuts to "
+                      "the longest sequence")
+
+
 @register("self_attention_fastpath", "nn.MultiheadAttention(32, 4, batch_first="
           "True) called as self-attention without weights, traced in eval mode "
           "under torch.no_grad(), input 2x5x32: takes the fused "
@@ -938,7 +970,9 @@ def output_types(out):
     if out is None:
         return ["none"]
     if isinstance(out, torch.Tensor):
-        return [mav_type(out.shape, out.dtype)]
+        # A nested tensor (TransformerEncoder's fast path) has no sizes.
+        return ["nested"] if out.is_nested else [mav_type(out.shape,
+                                                         out.dtype)]
     if isinstance(out, (tuple, list)):
         return [t for o in out for t in output_types(o)]
     return ["object"]

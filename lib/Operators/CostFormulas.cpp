@@ -266,7 +266,7 @@ Cost attentionCost(const CostInputs &inputs) {
   auto heads = configInts(inputs, 4, "num_heads", 1);
   // The native op is batch-first and says embed_dim; a module must say
   // batch_first (a traced nn.MultiheadAttention keeps neither it nor
-  // num_heads, and is not counted).
+  // num_heads, and is counted from its body instead: NodeCost.cpp).
   auto batchFirst = configInts(inputs, ~0u, "batch_first", 1);
   if (!batchFirst && configInts(inputs, 3, "embed_dim", 1))
     batchFirst = llvm::SmallVector<int64_t>{1};

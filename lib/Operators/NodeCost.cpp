@@ -212,10 +212,13 @@ NodeCost computeBodyCost(CallModuleOp module, SymbolTableCollection &symbols,
     Operation *op = node;
     if (isa<GetAttrOp, LearnableOp>(op))
       continue;
+    // Bodies are of leaf modules: a module inside one is not read here.
+    if (isa<CallModuleOp>(op))
+      return {};
     FailureOr<AtenCall> call = getAtenCall(node, symbols);
     const OpInfo *info =
         succeeded(call) ? lookupCallTarget(call->call, call->target) : nullptr;
-    if (!info || isa<CallModuleOp>(op))
+    if (!info)
       return {};
     SmallVector<Shape> results;
     for (Value result : op->getResults())

@@ -4,7 +4,8 @@
 // static shapes and constants. The shapes are those of the value types (a
 // graph after -mav-raise); a call_module is read at the level of the aten
 // call in its body, or, when its body is more than one call, by its module
-// class with its `config`. Libtorch-free.
+// class with its `config`, else as the sum of its body's calls, typed for the
+// call by the caller (mav/Summary/BodyTypes.h). Libtorch-free.
 //
 //===----------------------------------------------------------------------===//
 

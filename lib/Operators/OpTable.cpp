@@ -527,7 +527,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        .argRoles = roles({DataIn, Config, Config, Weight, Bias,   Weight, Bias,
                           Config, Config, Config, Weight, Bias,   Weight, Bias,
                           Weight, Bias,   Weight, Bias,   DataIn, Config}),
-       .cost = uncountedCost},
+       .cost = transformerEncoderLayerCost},
 
       //===--- Arithmetic ---===//
       {.maseOp = "add",

@@ -904,6 +904,38 @@ def _conformer():
         torch.tensor([10, 7])), _randn(2, 10, 16))
 
 
+@zoo("wav2vec2", "speech",
+     "torchaudio.models.wav2vec2_model(extractor_mode='group_norm', "
+     "extractor_conv_layer_config=[(16,10,5),(16,3,2),(16,2,2)], "
+     "encoder_embed_dim=32, encoder_pos_conv_kernel=16, "
+     "encoder_pos_conv_groups=4, encoder_num_layers=2, encoder_num_heads=4, "
+     "encoder_ff_interm_features=64, aux_num_out=10): a speech encoder with "
+     "a convolutional feature extractor and a positional convolution (its "
+     "weight norm folded: TorchScript 1.13 cannot trace the hook), dropout "
+     "0.1; input waveform 1x1600")
+def _wav2vec2():
+    import torch
+    import torchaudio
+    model = torchaudio.models.wav2vec2_model(
+        extractor_mode="group_norm",
+        extractor_conv_layer_config=[(16, 10, 5), (16, 3, 2), (16, 2, 2)],
+        extractor_conv_bias=False, encoder_embed_dim=32,
+        encoder_projection_dropout=0.1, encoder_pos_conv_kernel=16,
+        encoder_pos_conv_groups=4, encoder_num_layers=2, encoder_num_heads=4,
+        encoder_attention_dropout=0.1, encoder_ff_interm_features=64,
+        encoder_ff_interm_dropout=0.1, encoder_dropout=0.1,
+        encoder_layer_norm_first=False, encoder_layer_drop=0.0,
+        aux_num_out=10)
+    # torch.jit.trace in 1.13 cannot trace a module with a WeightNorm hook
+    # (it has no __name__): the positional convolution's weight is folded,
+    # which computes the same.
+    for module in model.modules():
+        if any(type(hook).__name__ == "WeightNorm"
+               for hook in module._forward_pre_hooks.values()):
+            torch.nn.utils.remove_weight_norm(module)
+    return Spec(_speech_classes()["FirstOutput"](model), _randn(1, 1600))
+
+
 @zoo("emformer", "speech",
      "torchaudio.models.Emformer(input_dim=16, num_heads=2, ffn_dim=32, "
      "num_layers=2, segment_length=4, right_context_length=1): a streaming "
@@ -948,8 +980,20 @@ def _speech_classes():
             output, _ = self.model(frames, self.lengths)
             return output
 
-    _pin(WithLengths)
-    return {"WithLengths": WithLengths}
+    class FirstOutput(nn.Module):
+        """A model returning (output, lengths) without lengths given: its
+        output."""
+
+        def __init__(self, model):
+            super().__init__()
+            self.model = model
+
+        def forward(self, waveform):
+            output, _ = self.model(waveform)
+            return output
+
+    _pin(WithLengths, FirstOutput)
+    return {"WithLengths": WithLengths, "FirstOutput": FirstOutput}
 
 
 @zoo("lstm_packed", "torch.nn",

@@ -40,7 +40,9 @@ def check(args, name):
          "--emit-bytecode", "-o", removed], capture_output=True, text=True)
     if run.returncode != 0:
         fail(name, "mav-opt failed: " + run.stderr.strip())
-    records = json.load(open(report))
+    # -mav-raise's -mav-lower-nested-tensors reports when it lowered.
+    records = [r for r in json.load(open(report))
+               if r["pass"] != "mav-lower-nested-tensors"]
     passes = [r["pass"] for r in records]
     if passes != ["mav-count-dropout", "mav-remove-dropout",
                   "mav-count-dropout"]:

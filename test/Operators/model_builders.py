@@ -183,7 +183,7 @@ def torchtext_builders():
                         num_encoder_layers=1, num_decoder_layers=1)
     return [("torchtext:RobertaModel",
              lambda: roberta.RobertaModel(encoder), tokens),
-            ("torchtext:T5Model", lambda: T5Wrapper(t5.T5Model(t5_conf)),
+            ("torchtext:T5Model", lambda: t5.T5Model(t5_conf),
              lambda: (torch.randint(2, 50, (2, 7)),
                       torch.randint(2, 50, (2, 5))))]
 
@@ -197,17 +197,6 @@ class FewFlowUpdates(nn.Module):
 
     def forward(self, first, second):
         return self.model(first, second, num_flow_updates=2)[-1]
-
-
-class T5Wrapper(nn.Module):
-    """T5Model returns a dict of outputs: the decoder's output."""
-
-    def __init__(self, model):
-        super().__init__()
-        self.model = model
-
-    def forward(self, encoder_tokens, decoder_tokens):
-        return self.model(encoder_tokens, decoder_tokens)["decoder_output"]
 
 
 def all_builders():

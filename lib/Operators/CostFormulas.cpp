@@ -22,6 +22,9 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
+#include <cmath>
+
 using llvm::ArrayRef;
 using llvm::StringRef;
 
@@ -435,5 +438,101 @@ Flops rnnCellFlops(const CostInputs &inputs) {
     return std::nullopt;
   return multiply(multiply(2, *batch / (*inputWeight)[1]), *weights + *hidden);
 }
+
+} // namespace mav::formulas
+
+//===----------------------------------------------------------------------===//
+// Spectral
+//===----------------------------------------------------------------------===//
+
+namespace mav::formulas {
+
+/// One FFT of `points` points: 5 N log2 N FLOPs, as FFTW's benchmarks count
+/// a complex transform of any length; half that when one side is real and
+/// its spectrum one-sided (rfft, irfft, onesided stft and istft). Rounded
+/// down.
+static Flops fftFlops(int64_t points, bool oneSided) {
+  if (points < 0)
+    return std::nullopt;
+  if (points < 2)
+    return 0;
+  double flops = (oneSided ? 2.5 : 5.0) * static_cast<double>(points) *
+                 std::log2(static_cast<double>(points));
+  if (!(flops < 9.0e18))
+    return std::nullopt;
+  return static_cast<int64_t>(flops);
+}
+
+static Flops add(Flops lhs, Flops rhs) {
+  int64_t sum;
+  if (!lhs || !rhs || llvm::AddOverflow(*lhs, *rhs, sum))
+    return std::nullopt;
+  return sum;
+}
+
+/// stft: input (L) or (B, L), result (F, T) or (B, F, T), with a trailing 2
+/// when not complex. Each of the B * T frames is multiplied by the window
+/// (n_fft FLOPs, when there is one) and transformed; F = n_fft / 2 + 1 bins
+/// mean a one-sided transform.
+Flops stftFlops(const CostInputs &inputs) {
+  std::optional<Shape> input = argShape(inputs, 0);
+  std::optional<Shape> result = resultShape(inputs);
+  auto points = configInts(inputs, 1, "n_fft", 1);
+  if (!input || !result || !points || input->empty() ||
+      result->size() < input->size() + 1)
+    return std::nullopt;
+  int64_t n = points->front();
+  int64_t bins = (*result)[input->size() - 1];
+  int64_t frames = (*result)[input->size()];
+  bool window = inputs.config && inputs.config->has(4, "window");
+  Flops perFrame = add(fftFlops(n, n > 2 && bins == n / 2 + 1), window ? n : 0);
+  return multiply(multiply(numElements(input->drop_back()), frames), perFrame);
+}
+
+/// istft: input (F, T) or (B, F, T) complex (a trailing 2 when real),
+/// result (L) or (B, L). Each of the B * T frames is transformed back,
+/// multiplied by the window and overlap-added (2 n_fft FLOPs); each output
+/// sample is divided by the window envelope.
+Flops istftFlops(const CostInputs &inputs) {
+  std::optional<Shape> input = argShape(inputs, 0);
+  std::optional<Shape> result = resultShape(inputs);
+  auto points = configInts(inputs, 1, "n_fft", 1);
+  if (!input || !result || !points || result->empty() ||
+      input->size() < result->size() + 1)
+    return std::nullopt;
+  int64_t n = points->front();
+  size_t batchRank = result->size() - 1;
+  int64_t bins = (*input)[batchRank];
+  int64_t frames = (*input)[batchRank + 1];
+  Flops perFrame = add(fftFlops(n, n > 2 && bins == n / 2 + 1), 2 * n);
+  Flops batch = numElements(result->drop_back());
+  return add(multiply(multiply(batch, frames), perFrame), numElements(result));
+}
+
+/// A one-dimensional FFT along `dim` (argument 2) of n points (argument 1,
+/// else the longer of the input's and the result's extents there: the
+/// signal's side): one transform per result element outside `dim`.
+template <bool OneSided> Flops fftAlongDimFlops(const CostInputs &inputs) {
+  std::optional<Shape> input = argShape(inputs, 0);
+  std::optional<Shape> result = resultShape(inputs);
+  if (!input || !result || input->empty() || input->size() != result->size())
+    return std::nullopt;
+  auto dimArg = configInts(inputs, 2, "dim", 1);
+  int64_t rank = static_cast<int64_t>(result->size());
+  int64_t dim = dimArg ? dimArg->front() : -1;
+  if (dim < -rank || dim >= rank)
+    return std::nullopt;
+  if (dim < 0)
+    dim += rank;
+  auto points = configInts(inputs, 1, "n", 1);
+  int64_t n =
+      points ? points->front() : std::max((*input)[dim], (*result)[dim]);
+  Flops transforms = numElements(result);
+  if (!transforms || (*result)[dim] <= 0)
+    return std::nullopt;
+  return multiply(*transforms / (*result)[dim], fftFlops(n, OneSided));
+}
+template Flops fftAlongDimFlops<false>(const CostInputs &);
+template Flops fftAlongDimFlops<true>(const CostInputs &);
 
 } // namespace mav::formulas

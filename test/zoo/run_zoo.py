@@ -127,7 +127,7 @@ def report(path):
     return json.load(open(path))
 
 
-TENSOR = re.compile(r"tensor<([^>]*)>")
+TENSOR = re.compile(r"tensor<(.*)>")  # fullmatch: complex<f32> nests
 
 
 def split_top(text):

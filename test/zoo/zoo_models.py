@@ -791,6 +791,86 @@ def _conformer():
         torch.tensor([10, 7])), _randn(2, 10, 16))
 
 
+# Spectral front ends and separation: complex tensors (stft, istft,
+# view_as_real, view_as_complex).
+
+@zoo("spectrogram_complex", "speech",
+     "torchaudio.transforms.Spectrogram(n_fft=16, hop_length=4, power=None): "
+     "a complex spectrogram (complex64 output); input 1x64")
+def _spectrogram_complex():
+    import torchaudio
+    return Spec(torchaudio.transforms.Spectrogram(n_fft=16, hop_length=4,
+                                                  power=None),
+                _randn(1, 64))
+
+
+@zoo("spectrogram_power", "speech",
+     "torchaudio.transforms.Spectrogram(n_fft=16, hop_length=4, power=2): "
+     "a power spectrogram (abs of a complex stft); input 1x64")
+def _spectrogram_power():
+    import torchaudio
+    return Spec(torchaudio.transforms.Spectrogram(n_fft=16, hop_length=4,
+                                                  power=2.0),
+                _randn(1, 64))
+
+
+@zoo("inverse_spectrogram", "speech",
+     "torchaudio.transforms.InverseSpectrogram(n_fft=16, hop_length=4) fed a "
+     "complex spectrogram; input 1x9x17 complex64")
+def _inverse_spectrogram():
+    import torch
+    import torchaudio
+    return Spec(torchaudio.transforms.InverseSpectrogram(n_fft=16,
+                                                         hop_length=4),
+                lambda: [torch.randn(1, 9, 17, dtype=torch.complex64)],
+                input_generators=["torch.randn(shape, dtype=torch.complex64)"])
+
+
+@zoo("mel_spectrogram", "speech",
+     "torchaudio.transforms.MelSpectrogram(sample_rate=8000, n_fft=32, "
+     "hop_length=8, n_mels=8); input 1x128")
+def _mel_spectrogram():
+    import torchaudio
+    return Spec(torchaudio.transforms.MelSpectrogram(
+        sample_rate=8000, n_fft=32, hop_length=8, n_mels=8), _randn(1, 128))
+
+
+@zoo("mfcc", "speech",
+     "torchaudio.transforms.MFCC(sample_rate=8000, n_mfcc=6, melkwargs: "
+     "n_fft=32, hop_length=8, n_mels=8); input 1x128")
+def _mfcc():
+    import torchaudio
+    return Spec(torchaudio.transforms.MFCC(
+        sample_rate=8000, n_mfcc=6,
+        melkwargs={"n_fft": 32, "hop_length": 8, "n_mels": 8}), _randn(1, 128))
+
+
+@zoo("griffin_lim", "speech",
+     "torchaudio.transforms.GriffinLim(n_fft=16, hop_length=4, n_iter=2, "
+     "power=1, rand_init=False): phase recovery, stft and istft twice; input "
+     "1x9x17 magnitudes (power 1, so that mav-run's normal draws, negative "
+     "ones included, are valid)")
+def _griffin_lim():
+    import torchaudio
+    return Spec(torchaudio.transforms.GriffinLim(n_fft=16, hop_length=4,
+                                                 n_iter=2, power=1.0,
+                                                 rand_init=False),
+                _randn(1, 9, 17))
+
+
+@zoo("hdemucs", "speech",
+     "torchaudio.models.HDemucs(sources=[drums, bass], audio_channels=1, "
+     "channels=4, nfft=64, depth=2, freq_emb=0): hybrid time and spectrogram "
+     "source separation (stft, view_as_real, view_as_complex, istft); input "
+     "1x1x256")
+def _hdemucs():
+    import torchaudio
+    return Spec(torchaudio.models.HDemucs(sources=["drums", "bass"],
+                                          audio_channels=1, channels=4,
+                                          nfft=64, depth=2, freq_emb=0.0),
+                _randn(1, 1, 256))
+
+
 def _speech_classes():
     import torch.nn as nn
 

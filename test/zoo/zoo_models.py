@@ -871,7 +871,20 @@ def _hdemucs():
                 _randn(1, 1, 256))
 
 
+@zoo("complex_filter", "speech",
+     "torchaudio.transforms.Spectrogram(n_fft=16, hop_length=4, power=None) "
+     "times a complex64 parameter (9x1 gains), returned as view_as_real: "
+     "complex weights in checkpoints; input 1x64")
+def _complex_filter():
+    import torch
+    import torchaudio
+    return Spec(_speech_classes()["ComplexFilter"](
+        torchaudio.transforms.Spectrogram(n_fft=16, hop_length=4, power=None),
+        torch.randn(9, 1, dtype=torch.complex64)), _randn(1, 64))
+
+
 def _speech_classes():
+    import torch
     import torch.nn as nn
 
     class WithLengths(nn.Module):
@@ -887,8 +900,19 @@ def _speech_classes():
             output, _ = self.model(frames, self.lengths)
             return output
 
-    _pin(WithLengths)
-    return {"WithLengths": WithLengths}
+    class ComplexFilter(nn.Module):
+        """A complex spectrogram scaled by complex gains, one per bin."""
+
+        def __init__(self, spectrogram, gains):
+            super().__init__()
+            self.spectrogram = spectrogram
+            self.gains = nn.Parameter(gains)
+
+        def forward(self, waveform):
+            return torch.view_as_real(self.spectrogram(waveform) * self.gains)
+
+    _pin(WithLengths, ComplexFilter)
+    return {"WithLengths": WithLengths, "ComplexFilter": ComplexFilter}
 
 
 @zoo("lstm_packed", "torch.nn",

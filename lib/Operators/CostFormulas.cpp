@@ -509,30 +509,44 @@ Flops istftFlops(const CostInputs &inputs) {
   return add(multiply(multiply(batch, frames), perFrame), numElements(result));
 }
 
-/// A one-dimensional FFT along `dim` (argument 2) of n points (argument 1,
-/// else the longer of the input's and the result's extents there: the
-/// signal's side): one transform per result element outside `dim`.
-template <bool OneSided> Flops fftAlongDimFlops(const CostInputs &inputs) {
+/// An FFT over the dimensions `dim` (argument 2: one, a list, or None for
+/// all of them, or the last len(s) when `s` is given) of the points in `n`
+/// or `s` (argument 1), else along each of them the longer of the input's
+/// and the result's extents (the signal's side). Transforms over several
+/// dimensions are separable: P points in all cost 5 P log2 P, whatever their
+/// layout. One transform per result element outside the dimensions.
+template <bool OneSided> Flops fftOverDimsFlops(const CostInputs &inputs) {
   std::optional<Shape> input = argShape(inputs, 0);
   std::optional<Shape> result = resultShape(inputs);
-  if (!input || !result || input->empty() || input->size() != result->size())
+  if (!input || !result || input->size() != result->size())
     return std::nullopt;
-  auto dimArg = configInts(inputs, 2, "dim", 1);
   int64_t rank = static_cast<int64_t>(result->size());
-  int64_t dim = dimArg ? dimArg->front() : -1;
-  if (dim < -rank || dim >= rank)
+  auto points = configInts(inputs, 1, "", 1);
+  auto dims = configInts(inputs, 2, "dim", 1);
+  if (!dims) {
+    int64_t count = points ? static_cast<int64_t>(points->size()) : rank;
+    dims.emplace();
+    for (int64_t dim = rank - count; dim < rank; ++dim)
+      dims->push_back(dim);
+  }
+  if (dims->empty() || (points && points->size() != dims->size()))
     return std::nullopt;
-  if (dim < 0)
-    dim += rank;
-  auto points = configInts(inputs, 1, "n", 1);
-  int64_t n =
-      points ? points->front() : std::max((*input)[dim], (*result)[dim]);
+  Flops signal = 1, transformed = 1;
+  for (auto [index, dim] : llvm::enumerate(*dims)) {
+    if (dim < -rank || dim >= rank)
+      return std::nullopt;
+    if (dim < 0)
+      dim += rank;
+    signal = multiply(signal, points ? (*points)[index]
+                                     : std::max((*input)[dim], (*result)[dim]));
+    transformed = multiply(transformed, (*result)[dim]);
+  }
   Flops transforms = numElements(result);
-  if (!transforms || (*result)[dim] <= 0)
+  if (!transforms || !transformed || *transformed <= 0 || !signal)
     return std::nullopt;
-  return multiply(*transforms / (*result)[dim], fftFlops(n, OneSided));
+  return multiply(*transforms / *transformed, fftFlops(*signal, OneSided));
 }
-template Flops fftAlongDimFlops<false>(const CostInputs &);
-template Flops fftAlongDimFlops<true>(const CostInputs &);
+template Flops fftOverDimsFlops<false>(const CostInputs &);
+template Flops fftOverDimsFlops<true>(const CostInputs &);
 
 } // namespace mav::formulas

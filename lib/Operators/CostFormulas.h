@@ -48,7 +48,7 @@ template <int64_t PerElement>
 Flops perInputElementFlops(const CostInputs &inputs);
 template <size_t Index> Flops argElementFlops(const CostInputs &inputs);
 template <int64_t Taps> Flops interpolationFlops(const CostInputs &inputs);
-template <bool OneSided> Flops fftAlongDimFlops(const CostInputs &inputs);
+template <bool OneSided> Flops fftOverDimsFlops(const CostInputs &inputs);
 
 // Cost formulas that count MACs themselves.
 Cost uncountedCost(const CostInputs &inputs);

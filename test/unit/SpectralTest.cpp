@@ -30,28 +30,37 @@ namespace {
 
 using Shape = std::vector<int64_t>;
 
-/// Integer constants of a call by schema position.
+/// Integer constants of a call by schema position: single ints, or lists
+/// (`with`), read as mav::getIntList reads them.
 class IntArguments : public CallArguments {
 public:
-  IntArguments(std::initializer_list<std::pair<const unsigned, int64_t>> ints)
-      : ints(ints) {}
+  IntArguments(std::initializer_list<std::pair<const unsigned, int64_t>> ints) {
+    for (auto [position, value] : ints)
+      lists[position] = {value};
+  }
+  IntArguments &with(unsigned position, std::vector<int64_t> values) {
+    lists[position] = std::move(values);
+    return *this;
+  }
   std::optional<ArrayRef<int64_t>> getShape(unsigned,
                                             StringRef) const override {
     return std::nullopt;
   }
   std::optional<SmallVector<int64_t>> getInts(unsigned position, StringRef,
                                               size_t count) const override {
-    auto it = ints.find(position);
-    if (it == ints.end())
+    auto it = lists.find(position);
+    if (it == lists.end())
       return std::nullopt;
-    return SmallVector<int64_t>(count, it->second);
+    if (it->second.size() == 1)
+      return SmallVector<int64_t>(count, it->second.front());
+    return SmallVector<int64_t>(it->second.begin(), it->second.end());
   }
   std::optional<StringRef> getString(unsigned, StringRef) const override {
     return std::nullopt;
   }
 
 private:
-  std::map<unsigned, int64_t> ints;
+  std::map<unsigned, std::vector<int64_t>> lists;
 };
 
 std::optional<int64_t> flopsOf(StringRef aten, const std::vector<Shape> &args,
@@ -110,7 +119,7 @@ TEST(Spectral, StftCountsOneTransformPerFrame) {
   IntArguments noWindow({{1, 16}});
   EXPECT_EQ(flopsOf("aten::stft", {{1, 80}}, {1, 9, 17}, noWindow), 17 * 160);
   // n_fft is a config value the formula needs.
-  EXPECT_EQ(flopsOf("aten::stft", {{1, 80}}, {1, 9, 17}, IntArguments{}),
+  EXPECT_EQ(flopsOf("aten::stft", {{1, 80}}, {1, 9, 17}, IntArguments({})),
             std::nullopt);
 }
 
@@ -135,6 +144,34 @@ TEST(Spectral, FftAlongOneDimension) {
   EXPECT_EQ(flopsOf("aten::fft_fft", {{8, 3}}, {16, 3}, first), 3 * 5 * 16 * 4);
   EXPECT_EQ(flopsOf("aten::fft_fft", {{8, 3}}, {16, 3}, IntArguments({{2, 2}})),
             std::nullopt);
+}
+
+TEST(Spectral, FftOverSeveralDimensionsIsSeparable) {
+  // fft2 of 4 x 8 points over the last two dimensions of (2, 4, 8): 32
+  // points, 5 * 32 * log2(32) = 800 FLOPs, the same as 8 transforms of 4
+  // points (5 * 4 * 2 each) and 4 of 8 (5 * 8 * 3 each).
+  IntArguments lastTwo({});
+  lastTwo.with(2, {-2, -1});
+  EXPECT_EQ(flopsOf("aten::fft_fft2", {{2, 4, 8}}, {2, 4, 8}, lastTwo),
+            2 * 800);
+  EXPECT_EQ(800, 8 * 5 * 4 * 2 + 4 * 5 * 8 * 3);
+  // fftn without dim: every dimension; with s: the last len(s) ones.
+  EXPECT_EQ(flopsOf("aten::fft_fftn", {{2, 4, 8}}, {2, 4, 8}, IntArguments({})),
+            5 * 64 * 6);
+  IntArguments padded({});
+  padded.with(1, {4, 16});
+  EXPECT_EQ(flopsOf("aten::fft_fftn", {{2, 4, 8}}, {2, 4, 16}, padded),
+            2 * 5 * 64 * 6);
+  // rfft2 of 4 x 8 real samples: 4 x 5 bins, half of 800.
+  EXPECT_EQ(flopsOf("aten::fft_rfft2", {{4, 8}}, {4, 5}, lastTwo), 400);
+  EXPECT_EQ(flopsOf("aten::fft_irfft2", {{4, 5}}, {4, 8}, lastTwo), 400);
+  // s and dim of different lengths are refused, as torch refuses them.
+  IntArguments mismatched({});
+  mismatched.with(1, {4, 16}).with(2, {-1});
+  EXPECT_EQ(flopsOf("aten::fft_fftn", {{2, 4, 8}}, {2, 4, 16}, mismatched),
+            std::nullopt);
+  EXPECT_EQ(lookupAtenOp("aten::fft_fftshift")->cost, nullptr);
+  EXPECT_EQ(lookupAtenOp("aten::fft_rfftfreq")->cost, nullptr);
 }
 
 TEST(Spectral, ViewsAndWindowsCostNothing) {

@@ -845,6 +845,50 @@ def _mfcc():
         melkwargs={"n_fft": 32, "hop_length": 8, "n_mels": 8}), _randn(1, 128))
 
 
+@zoo("lfcc", "speech",
+     "torchaudio.transforms.LFCC(sample_rate=8000, n_filter=8, n_lfcc=6, "
+     "speckwargs: n_fft=32, hop_length=8); input 1x128")
+def _lfcc():
+    import torchaudio
+    return Spec(torchaudio.transforms.LFCC(
+        sample_rate=8000, n_filter=8, n_lfcc=6,
+        speckwargs={"n_fft": 32, "hop_length": 8}), _randn(1, 128))
+
+
+@zoo("spectral_centroid", "speech",
+     "torchaudio.transforms.SpectralCentroid(sample_rate=8000, n_fft=16, "
+     "hop_length=4); input 1x64")
+def _spectral_centroid():
+    import torchaudio
+    return Spec(torchaudio.transforms.SpectralCentroid(
+        sample_rate=8000, n_fft=16, hop_length=4), _randn(1, 64))
+
+
+@zoo("time_stretch", "speech",
+     "torchaudio.transforms.TimeStretch(hop_length=4, n_freq=9, "
+     "fixed_rate=1.3): a phase vocoder on a complex spectrogram (angle, "
+     "polar); input 1x9x17 complex64")
+def _time_stretch():
+    import torch
+    import torchaudio
+    return Spec(torchaudio.transforms.TimeStretch(hop_length=4, n_freq=9,
+                                                  fixed_rate=1.3),
+                lambda: [torch.randn(1, 9, 17, dtype=torch.complex64)],
+                input_generators=["torch.randn(shape, dtype=torch.complex64)"])
+
+
+@zoo("psd", "speech",
+     "torchaudio.transforms.PSD(): the power spectral density matrices of a "
+     "2-channel complex spectrogram (einsum of complex tensors, conj); input "
+     "1x2x9x17 complex64")
+def _psd():
+    import torch
+    import torchaudio
+    return Spec(torchaudio.transforms.PSD(),
+                lambda: [torch.randn(1, 2, 9, 17, dtype=torch.complex64)],
+                input_generators=["torch.randn(shape, dtype=torch.complex64)"])
+
+
 @zoo("griffin_lim", "speech",
      "torchaudio.transforms.GriffinLim(n_fft=16, hop_length=4, n_iter=2, "
      "power=1, rand_init=False): phase recovery, stft and istft twice; input "

@@ -304,6 +304,11 @@ LogicalResult GraphImporter::importNode(const torch::jit::Node *node,
   if (StringRef(kind.ns().toUnqualString()) == "quantized")
     return emitNodeError(node, scope)
            << "quantized models are not supported: import the float model";
+  if (const UnsupportedOp *unsupported =
+          lookupUnsupportedOp(kind.toQualString()))
+    return emitNodeError(node, scope)
+           << "operator '" << unsupported->atenOp
+           << "' is not supported: " << unsupported->reason;
   if (isControlFlow(kind))
     return emitNodeError(node, scope)
            << "control flow and function calls are not supported; trace the "

@@ -90,6 +90,18 @@ Flops reductionFlops(const CostInputs &inputs) {
   return numElements(argShape(inputs, 0));
 }
 
+/// max and min: one comparison per element of the larger of the input and
+/// the result, which covers both forms: elementwise against another tensor
+/// (max.other: the broadcast result) and a reduction (max.dim, max: the
+/// input).
+Flops selectionFlops(const CostInputs &inputs) {
+  Flops input = numElements(argShape(inputs, 0));
+  Flops result = numElements(resultShape(inputs));
+  if (!input || !result)
+    return std::nullopt;
+  return std::max(*input, *result);
+}
+
 Flops softmaxFlops(const CostInputs &inputs) {
   return multiply(5, numElements(resultShape(inputs)));
 }

@@ -22,6 +22,7 @@ using Cost = std::optional<OpCost>;
 // FLOP counts; `arithmetic` or `contraction` below makes a CostFormula of one.
 Flops elementwiseFlops(const CostInputs &inputs);
 Flops reductionFlops(const CostInputs &inputs);
+Flops selectionFlops(const CostInputs &inputs);
 Flops softmaxFlops(const CostInputs &inputs);
 Flops normalizationFlops(const CostInputs &inputs);
 Flops batchNormFlops(const CostInputs &inputs);

@@ -89,6 +89,16 @@ const OpInfo *mav::lookupTensorMethod(StringRef method) {
   return getIndex().tensorMethods.lookup(method);
 }
 
+const UnsupportedOp *mav::lookupUnsupportedOp(StringRef atenName) {
+  static const llvm::StringMap<const UnsupportedOp *> *index = [] {
+    auto *map = new llvm::StringMap<const UnsupportedOp *>();
+    for (const UnsupportedOp &op : getUnsupportedOps())
+      map->try_emplace(op.atenOp, &op);
+    return map;
+  }();
+  return index->lookup(atenName.split('.').first);
+}
+
 std::string ArgumentNamer::nextDataIn() {
   return "data_in_" + std::to_string(dataIn++);
 }

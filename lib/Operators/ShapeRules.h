@@ -54,6 +54,9 @@ Results divideWithMode(const CallArguments &call);
 Results floorDivide(const CallArguments &call);
 /// abs: the input's dtype, any but bool.
 Results absolute(const CallArguments &call);
+/// isnan (self != self): the input's layout, bool. libtorch 1.13 has no meta
+/// kernel for it, and TorchScript's shape function knows no dtypes.
+Results isNan(const CallArguments &call);
 /// eq, ne, lt, le, gt, ge: broadcast, bool.
 Results comparison(const CallArguments &call);
 Results dropout(const CallArguments &call);
@@ -85,6 +88,9 @@ Results batchMatmul(const CallArguments &call);
 Results softmax(const CallArguments &call);
 Results meanDim(const CallArguments &call);
 Results embedding(const CallArguments &call);
+/// segment_reduce: data with `axis` counting the segments of `lengths`
+/// (its extent along axis) or of `offsets` (one fewer).
+Results segmentReduce(const CallArguments &call);
 
 /// aten::_native_multi_head_attention, MultiheadAttention's fast path:
 /// (out [B, L, E], weights [B, L, S] averaged over heads, [B, H, L, S] per

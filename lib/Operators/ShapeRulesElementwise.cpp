@@ -28,6 +28,14 @@ Results shape_rules::unaryFloat(const CallArguments &call) {
                 self->dtype);
 }
 
+Results shape_rules::isNan(const CallArguments &call) {
+  std::optional<TensorRef> self = call.getTensor(0, "");
+  if (!self)
+    return std::nullopt;
+  return single(self->sizes, layout::elementwiseStrides({*self}, self->sizes),
+                ScalarType::Bool);
+}
+
 /// Whether writing into `tensor` in place is refused: some of its elements
 /// share memory (a broadcast dimension; at::has_internal_overlap).
 static bool overlapsItself(const TensorRef &tensor) {

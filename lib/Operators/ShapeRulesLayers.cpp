@@ -353,3 +353,28 @@ Results shape_rules::embedding(const CallArguments &call) {
   sizes.push_back(weight->sizes[1]);
   return single(sizes, layout::contiguousStrides(sizes), weight->dtype);
 }
+
+Results shape_rules::segmentReduce(const CallArguments &call) {
+  std::optional<TensorRef> data = call.getTensor(0, "data");
+  std::optional<int64_t> axis = getInt(call, 5, "axis");
+  if (!data || !axis || !layout::isFloatingDType(data->dtype))
+    return std::nullopt;
+  std::optional<int64_t> wrapped =
+      wrapDim(*axis, static_cast<int64_t>(data->sizes.size()));
+  if (!wrapped || data->sizes.empty())
+    return std::nullopt;
+  // Segments are counted along `axis` of lengths, or between offsets; their
+  // values (which libtorch checks against data) do not change the shape.
+  std::optional<TensorRef> lengths = call.getTensor(2, "lengths");
+  std::optional<TensorRef> offsets = call.getTensor(4, "offsets");
+  std::optional<TensorRef> counts = lengths ? lengths : offsets;
+  if (!counts || static_cast<int64_t>(counts->sizes.size()) != *wrapped + 1 ||
+      (counts->dtype != ScalarType::int64 &&
+       counts->dtype != ScalarType::int32))
+    return std::nullopt;
+  SmallVector<int64_t> sizes(data->sizes);
+  sizes[*wrapped] = counts->sizes[*wrapped] - (lengths ? 0 : 1);
+  if (sizes[*wrapped] < 0)
+    return std::nullopt;
+  return single(sizes, layout::contiguousStrides(sizes), data->dtype);
+}

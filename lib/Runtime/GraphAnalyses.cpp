@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mav/Runtime/GraphAnalyses.h"
+#include "InputsFile.h"
 #include "RuntimeServices.h"
 #include "mav/IR/WeightData.h"
 #include "mav/Runtime/Interpreter.h"
@@ -24,7 +25,6 @@
 #include <ATen/ATen.h>
 #include <torch/csrc/autograd/autograd.h>
 #include <torch/csrc/autograd/grad_mode.h>
-#include <torch/csrc/jit/serialization/pickle.h>
 
 using namespace mlir;
 using namespace mav;
@@ -104,75 +104,14 @@ double stdOf(const at::Tensor &tensor) {
   return values.numel() > 1 ? values.std().item<double>() : 0.0;
 }
 
-/// One calibration sample as the graph's inputs: a tensor, or a list or
-/// tuple of tensors, one per input, each of the input's shape (converted to
-/// its dtype). On failure returns why.
-std::string sampleInputs(GraphOp graph, const c10::IValue &sample,
-                         std::vector<c10::IValue> &inputs) {
-  std::vector<c10::IValue> tensors;
-  if (sample.isTensor())
-    tensors.push_back(sample);
-  else if (sample.isList())
-    for (const c10::IValue &item : sample.toListRef())
-      tensors.push_back(item);
-  else if (sample.isTuple())
-    for (const c10::IValue &item : sample.toTupleRef().elements())
-      tensors.push_back(item);
-  else
-    return "is a " + sample.tagKind() + ", not a tensor or a list of tensors";
-  Block::BlockArgListType arguments = graph.getBodyBlock().getArguments();
-  if (tensors.size() != arguments.size())
-    return "has " + std::to_string(tensors.size()) + " tensors; @" +
-           graph.getSymName().str() + " takes " +
-           std::to_string(arguments.size()) + " inputs";
-  for (auto [index, value, argument] : llvm::enumerate(tensors, arguments)) {
-    if (!value.isTensor())
-      return "input " + std::to_string(index) + " is a " + value.tagKind() +
-             ", not a tensor";
-    at::Tensor tensor = value.toTensor();
-    auto type = dyn_cast<RankedTensorType>(argument.getType());
-    std::optional<c10::ScalarType> dtype =
-        type ? convertElementType(type.getElementType()) : std::nullopt;
-    if (!type || !dtype)
-      return "input " + std::to_string(index) +
-             ": the graph's input has no tensor type with a torch dtype";
-    if (type.hasStaticShape() &&
-        !tensor.sizes().equals(
-            c10::IntArrayRef(type.getShape().data(), type.getShape().size()))) {
-      std::string shape;
-      llvm::raw_string_ostream os(shape);
-      llvm::interleave(tensor.sizes(), os, "x");
-      os << ", the graph takes ";
-      llvm::interleave(type.getShape(), os, "x");
-      return "input " + std::to_string(index) + " has shape " + os.str();
-    }
-    inputs.push_back(tensor.to(*dtype));
-  }
-  return "";
-}
-
 /// The samples in a calibration inputs file (RangeObservation); on failure
 /// returns why.
 std::string readSamples(GraphOp graph, const RangeObservation &observation,
                         std::vector<std::vector<c10::IValue>> &samples) {
   c10::IValue contents;
-  try {
-    std::vector<char> bytes(observation.inputsData->begin(),
-                            observation.inputsData->end());
-    contents = torch::jit::pickle_load(bytes);
-  } catch (const c10::Error &error) {
-    StringRef message =
-        StringRef(error.what_without_backtrace()).split('\n').first;
-    // Python pickles a one-element list with APPEND and a one-entry dict
-    // with SETITEM, which libtorch 1.13's unpickler does not know.
-    StringRef hint = message.starts_with("Unknown opcode")
-                         ? " (libtorch reads no one-element list or "
-                           "one-entry dict: save tuples, e.g. (x,))"
-                         : "";
-    return ("not a torch.save file libtorch reads: " + message + hint).str();
-  } catch (const std::exception &error) {
-    return std::string("not a torch.save file libtorch reads: ") + error.what();
-  }
+  std::string error = loadTorchSave(*observation.inputsData, contents);
+  if (!error.empty())
+    return error;
   std::vector<c10::IValue> listed;
   if (contents.isGenericDict()) {
     c10::Dict<c10::IValue, c10::IValue> dict = contents.toGenericDict();

@@ -7,7 +7,7 @@ Usage:
 For every model NAME this writes, into DIR:
     NAME.pt       TorchScript module (torch.jit.trace, saved with torch.jit.save)
     NAME.json     reference values, all computed by PyTorch here (see README.md)
-    NAME.io.pt    torch.save({"inputs": [...], "outputs": [...]}) on the example input
+    NAME.io.pt    torch.save({"inputs": (...), "outputs": (...)}) on the example input
     NAME.eval.pt  only for models traced in train mode: the same module traced
                   in eval mode, a deterministic reference for `mav-run --reference`
 
@@ -2145,8 +2145,9 @@ def generate(name, out_dir, registry=None):
         _, input_dependence = output_scales(eager, eager_check)
 
         io_tmp = writer.temp(name + ".io.pt")
-        io_data = {"inputs": [t.clone() for t in inputs],
-                   "outputs": [t.clone() for t in outputs]}
+        # Tuples: libtorch (mav-run --inputs) reads no one-element list.
+        io_data = {"inputs": tuple(t.clone() for t in inputs),
+                   "outputs": tuple(t.clone() for t in outputs)}
         write_bytes(io_tmp, lambda f: torch.save(io_data, f))
 
         functional_by_scope, functional_in_leaf = functional_dropout_analysis(

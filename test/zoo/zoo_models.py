@@ -500,6 +500,14 @@ def _scripted_control_flow():
     return Spec(_nn_classes()["Branchy"](), _randn(2, 8), entry_exit=False, script=True)
 
 
+@zoo("sparse_graph_conv", "unsupported",
+     "a graph convolution, Linear(8,8) then a product with a 4x4 adjacency "
+     "built by torch.sparse_coo_tensor and made dense; input 4x8")
+def _sparse_graph_conv():
+    return Spec(_nn_classes()["SparseGraphConv"](), _randn(4, 8),
+                entry_exit=False)
+
+
 # --------------------------------------------------------------------------
 # Video
 # --------------------------------------------------------------------------
@@ -637,6 +645,21 @@ def _nn_classes():
             if bool(y.sum() > 0):
                 return torch.relu(y)
             return torch.tanh(y)
+
+    class SparseGraphConv(nn.Module):
+        """A graph convolution whose adjacency is a sparse COO tensor, made
+        dense before the product: mav refuses sparse layouts by name."""
+
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(8, 8)
+            self.register_buffer("edges", torch.tensor([[0, 1, 2, 3, 1],
+                                                        [1, 2, 3, 0, 3]]))
+
+        def forward(self, x):
+            weights = torch.ones(self.edges.shape[1])
+            adjacency = torch.sparse_coo_tensor(self.edges, weights, (4, 4))
+            return adjacency.to_dense() @ self.fc(x)
 
     class DataDependent(nn.Module):
         """Shapes that depend on values: a mask index and nonzero."""

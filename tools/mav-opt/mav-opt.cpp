@@ -16,6 +16,7 @@
 #include "mav/IR/BytecodeBounds.h"
 #include "mav/IR/MavDialect.h"
 #include "mav/IR/SourceBuffer.h"
+#include "mav/Operators/OpRegistry.h"
 #include "mav/Passes/Passes.h"
 #include "mav/Passes/Report.h"
 #include "mav/Runtime/TorchLoader.h"
@@ -142,12 +143,22 @@ int main(int argc, char **argv) {
       "mav-report",
       llvm::cl::desc("Write the pass outputs as JSON to this file"),
       llvm::cl::value_desc("filename"));
+  static llvm::cl::opt<bool> listOperators(
+      "list-operators",
+      llvm::cl::desc("Print the op registry as JSON (every operator mav "
+                     "knows, its targets and cost formula, and the operators "
+                     "it refuses) and exit"));
   mav::getElideWeightsOption();
   mav::getWeightsOption();
   // Every option of mlir-opt, declared by MLIR itself.
   auto [inputFilename, outputFilename] =
       registerAndParseCLIOptions(argc, argv, "mav pass driver", registry);
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+
+  if (listOperators) {
+    mav::printOpRegistryJson(llvm::outs());
+    return 0;
+  }
 
   if (config.shouldShowDialects()) {
     llvm::outs() << "Available Dialects:\n";

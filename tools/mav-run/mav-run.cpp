@@ -60,6 +60,12 @@ static llvm::cl::opt<std::string>
                   llvm::cl::value_desc("MODEL.pt"));
 static llvm::cl::opt<uint64_t> seed("seed", llvm::cl::desc("Input seed"),
                                     llvm::cl::init(0));
+static llvm::cl::opt<std::string> inputsFile(
+    "inputs",
+    llvm::cl::desc("Run on these inputs instead of seeded random ones: a "
+                   "torch.save file of a tensor, a tuple of tensors (one per "
+                   "graph input), or a dict with \"inputs\""),
+    llvm::cl::value_desc("FILE.pt"));
 static llvm::cl::opt<std::string> graphName("graph",
                                             llvm::cl::desc("Graph to run"),
                                             llvm::cl::init("forward"));
@@ -335,7 +341,8 @@ static int runFile(StringRef inputFile) {
     return 1;
   }
   FailureOr<std::vector<c10::IValue>> inputs =
-      makeRandomInputs(graph, seed, intHigh, c10::kCPU);
+      inputsFile.empty() ? makeRandomInputs(graph, seed, intHigh, c10::kCPU)
+                         : readInputsFile(graph, inputsFile);
   if (failed(inputs))
     return 1;
   Interpreter interpreter(*module, c10::kCPU);

@@ -25,6 +25,10 @@
 #include <optional>
 #include <string>
 
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
 namespace mav {
 
 /// A torch dtype, numbered as c10::ScalarType (MavAttrs.td); declared here
@@ -189,6 +193,34 @@ const OpInfo *lookupMaseOp(llvm::StringRef maseOp);
 const OpInfo *lookupModuleClass(llvm::StringRef qualifiedClass);
 const OpInfo *lookupAtenOp(llvm::StringRef atenName);
 const OpInfo *lookupTensorMethod(llvm::StringRef method);
+
+/// An operator mav deliberately does not support, and why. Import refuses a
+/// graph that calls one, naming the node and the reason; the list is printed
+/// by `mav-opt --list-operators` and documented in docs/OpRegistry.md.
+struct UnsupportedOp {
+  /// Without overload: "aten::sparse_coo_tensor".
+  llvm::StringRef atenOp;
+  llvm::StringRef reason;
+};
+
+/// Every deliberately unsupported operator (OpTable.cpp).
+llvm::ArrayRef<UnsupportedOp> getUnsupportedOps();
+
+/// The entry for `atenName` (with or without overload); null when the
+/// operator is not on the list.
+const UnsupportedOp *lookupUnsupportedOp(llvm::StringRef atenName);
+
+/// TorchScript node kinds the importer turns into graph structure (constants,
+/// lists and tuples, attribute reads, method calls) rather than nodes: no
+/// registry entry describes them.
+llvm::ArrayRef<llvm::StringRef> getStructuralNodeKinds();
+
+/// Prints the registry as JSON (`mav-opt --list-operators`): each entry with
+/// its targets, argument roles, whether it has a cost formula and, per aten
+/// target, the overloads with a native shape rule (the others fall back to
+/// libtorch's meta kernels); then the unsupported operators and the
+/// structural node kinds.
+void printOpRegistryJson(llvm::raw_ostream &os);
 
 } // namespace mav
 

@@ -75,6 +75,14 @@ mlir::FailureOr<std::vector<c10::IValue>>
 makeRandomInputs(GraphOp graph, uint64_t seed, int64_t intHigh,
                  c10::Device device, bool uniform = false, double scale = 1.0);
 
+/// The inputs of one run of `graph` from a Python torch.save file at `path`:
+/// a tensor, or a tuple or list of tensors, one per graph input, or a dict
+/// whose "inputs" is one of these (test/models/generate.py's NAME.io.pt).
+/// Each tensor must have its input's static shape; it is converted to the
+/// input's dtype. Fails at the graph, naming `path`.
+mlir::FailureOr<std::vector<c10::IValue>> readInputsFile(GraphOp graph,
+                                                         llvm::StringRef path);
+
 } // namespace mav
 
 #endif // MAV_RUNTIME_INTERPRETER_H

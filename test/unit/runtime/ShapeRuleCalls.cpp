@@ -294,6 +294,30 @@ std::vector<Call> embeddingCalls() {
   return calls;
 }
 
+/// Segments whose lengths (or offsets) fit the data, as libtorch checks;
+/// and counts of the wrong rank or dtype, which it refuses.
+std::vector<Call> segmentReduceCalls() {
+  std::vector<Call> calls;
+  c10::IValue none;
+  auto add = [&](at::Tensor data, c10::IValue lengths, c10::IValue offsets,
+                 int64_t axis) {
+    for (std::string reduce : {"sum", "max"})
+      calls.push_back({data, reduce, lengths, none, offsets, axis, false,
+                       c10::IValue(0.5)});
+  };
+  at::Tensor lengths = at::tensor({2, 0, 3}, at::kLong);
+  add(at::randn({5}), lengths, none, 0);
+  add(at::randn({5, 3}), lengths, none, 0);
+  add(at::randn({5, 3}), lengths.to(at::kInt), none, -2);
+  add(at::randn({2, 5}), at::tensor({2, 3, 1, 4}, at::kLong).view({2, 2}), none,
+      1);
+  add(at::randn({5, 3}), none, at::tensor({0, 2, 2, 5}, at::kLong), 0);
+  add(at::randn({5, 3}), lengths.view({1, 3}), none, 0);
+  add(at::randn({5, 3}), lengths.to(at::kFloat), none, 0);
+  add(at::randint(0, 4, {5}), lengths, none, 0);
+  return calls;
+}
+
 //===----------------------------------------------------------------------===//
 // Layers
 //===----------------------------------------------------------------------===//
@@ -634,6 +658,11 @@ mav::test::getCallGenerators() {
          return unaryCalls(
              {std::begin(kBinaryDTypes), std::end(kBinaryDTypes)});
        }},
+      {"aten::isnan",
+       [] {
+         return unaryCalls(
+             {std::begin(kBinaryDTypes), std::end(kBinaryDTypes)});
+       }},
       {"aten::gt.Tensor", tensorPlain},
       {"aten::gt.Scalar", scalarPlain},
       {"aten::lt.Tensor", tensorPlain},
@@ -675,6 +704,7 @@ mav::test::getCallGenerators() {
       {"aten::slice.Tensor", sliceCalls},
       {"aten::expand", expandCalls},
       {"aten::embedding", embeddingCalls},
+      {"aten::segment_reduce", segmentReduceCalls},
       {"aten::_native_multi_head_attention", multiHeadAttentionCalls},
       {"aten::lstm.data", [] { return packedRecurrentCalls(4, true); }},
       {"aten::gru.data", [] { return packedRecurrentCalls(3, false); }},

@@ -285,7 +285,9 @@ def CountFlops : Pass<"mav-count-flops", "mlir::ModuleOp"> {
     other operation one FLOP per element (softmax and normalisations five,
     pooling one per window element); biases are not counted, as
     torch.profiler does not count them. docs/Visualization.md lists every
-    formula.
+    formula. A leaf module that neither its aten call nor its class's
+    formula counts (a traced nn.MultiheadAttention) is the sum of its
+    body's calls, whose shapes are propagated again for the call.
 
     Pass outputs: `total_flops`, `total_macs`, `by_scope` (a list of
     `{scope, flops, macs}` for the module scopes down to `scope-depth`, in

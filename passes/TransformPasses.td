@@ -111,6 +111,43 @@ def Quantize : Pass<"mav-quantize", "mlir::ModuleOp"> {
   ];
 }
 
+def LowerNestedTensors : Pass<"mav-lower-nested-tensors", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
+  let summary = "lower TransformerEncoder's nested-tensor fast path to padded "
+                "tensors";
+  let description = [{
+    `nn.TransformerEncoder` in eval mode, without gradients, given a
+    `src_key_padding_mask`, runs its layers on a nested tensor: the trace
+    holds `aten::_nested_tensor_from_mask(src, valid)`, one
+    `aten::_transformer_encoder_layer_fwd` per layer (a call_function, or
+    inside a TransformerEncoderLayer call_module's body, which then gets
+    an argument for the mask), and
+    `aten::to_padded_tensor(out, padding)`. Nested tensors have no strides,
+    so nothing shape-aware can run on them. This pass computes the same on
+    the padded tensor. The nested tensor holds the first `length` tokens of
+    each sequence, `length` being its number of valid positions (wherever
+    they are): each layer takes `src` itself with the positions after
+    `length` as its key padding mask (`mask_type = 1`), so a token attends
+    to the same tokens as in the nested form; those positions are then
+    filled with `padding`, and the result is cut to the longest length, as
+    `to_padded_tensor` does (a dimension that depends on the mask: dynamic
+    after `-mav-raise`).
+    The valid positions are computed by the same kernels; `mav-run
+    --reference` checks the lowered graph against the module.
+
+    `-mav-raise` runs it first. A nested tensor used any other way is an
+    error naming the node that uses it.
+
+    Pass outputs, when it lowered something (so that `-mav-raise`'s report
+    is unchanged on other models): `lowered` (how many nested tensors),
+    `nodes` (the
+    `_nested_tensor_from_mask` nodes lowered), `inserted` (the nodes it
+    made).
+  }];
+  let statistics = [Statistic<"numLowered", "lowered",
+                              "nested tensors lowered">];
+}
+
 def RemoveDropout : Pass<"mav-remove-dropout", "mlir::ModuleOp"> {
   let dependentDialects = ["mav::MavDialect"];
   let summary = "remove dropout nodes, module and functional";

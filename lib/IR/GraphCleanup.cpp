@@ -36,6 +36,12 @@ bool mav::isRemovableWhenUnused(Operation *node) {
               .Default(false);
 }
 
+void mav::updateGraphSignature(GraphOp graph) {
+  graph.setFunctionTypeAttr(TypeAttr::get(FunctionType::get(
+      graph.getContext(), graph.getBodyBlock().getArgumentTypes(),
+      graph.getOutput().getOperandTypes())));
+}
+
 unsigned mav::eraseDeadNodes(GraphOp graph) {
   unsigned erased = 0;
   // In reverse order a node's users come before it, so one pass suffices.

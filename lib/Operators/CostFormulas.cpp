@@ -281,7 +281,7 @@ Cost attentionCost(const CostInputs &inputs) {
   auto heads = configInts(inputs, 4, "num_heads", 1);
   // The native op is batch-first and says embed_dim; a module must say
   // batch_first (a traced nn.MultiheadAttention keeps neither it nor
-  // num_heads, and is not counted).
+  // num_heads, and is counted from its body instead: NodeCost.cpp).
   auto batchFirst = configInts(inputs, ~0u, "batch_first", 1);
   if (!batchFirst && configInts(inputs, 3, "embed_dim", 1))
     batchFirst = llvm::SmallVector<int64_t>{1};
@@ -308,6 +308,38 @@ Cost attentionCost(const CostInputs &inputs) {
     return std::nullopt;
   return macCost(*projections + *outProjection + *products,
                  multiply(multiply(5, scores), heads->front()));
+}
+
+/// The fused TransformerEncoderLayer (aten::_transformer_encoder_layer_fwd):
+/// src (B, L, E) or (L, E), batch first. Its self-attention is counted as
+/// attentionCost counts it (key length L); its feed-forward's two linears
+/// (E -> F -> E, F from ffn_weight_1) are MACs; its two layer norms cost 5
+/// FLOPs per element, its activation and its two residual adds 1.
+Cost transformerEncoderLayerCost(const CostInputs &inputs) {
+  std::optional<Shape> src = argShape(inputs, 0);
+  auto heads = configInts(inputs, 2, "num_heads", 1);
+  std::optional<Shape> ffn = tensorArg(inputs, 14, "ffn_weight_1");
+  if (!src || src->empty() || src->size() > 3 || !heads || !ffn ||
+      ffn->size() != 2 || src->back() <= 0)
+    return std::nullopt;
+  int64_t embed = src->back();
+  int64_t hidden = (*ffn)[0];
+  int64_t length = src->size() == 3 ? (*src)[1] : (*src)[0];
+  Flops rows = numElements(src);
+  if (!rows)
+    return std::nullopt;
+  *rows /= embed;
+  // Projections: query, key and value in, one out, each rows * E * E.
+  Flops projections = multiply(multiply(4 * *rows, embed), embed);
+  Flops scores = multiply(*rows, length);
+  Flops products = multiply(multiply(2, scores), embed);
+  Flops feedForward = multiply(multiply(2 * *rows, embed), hidden);
+  Flops softmax = multiply(multiply(5, scores), heads->front());
+  Flops pointwise = multiply(*rows, 12 * embed + hidden);
+  if (!projections || !products || !feedForward || !softmax || !pointwise)
+    return std::nullopt;
+  Flops other = *softmax + *pointwise;
+  return macCost(*projections + *products + *feedForward, other);
 }
 
 /// A recurrent layer: every step multiplies the input by w_ih (Gates * H,

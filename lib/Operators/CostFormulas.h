@@ -54,6 +54,7 @@ template <bool OneSided> Flops fftOverDimsFlops(const CostInputs &inputs);
 // Cost formulas that count MACs themselves.
 Cost uncountedCost(const CostInputs &inputs);
 Cost attentionCost(const CostInputs &inputs);
+Cost transformerEncoderLayerCost(const CostInputs &inputs);
 Cost einsumCost(const CostInputs &inputs);
 template <int64_t Gates> Cost recurrentCost(const CostInputs &inputs);
 

@@ -21,15 +21,21 @@ std::optional<Shape> staticShape(Type type) {
 }
 
 /// The shapes an evaluation of `call` sees. When `module` is set, `call` is
-/// in its body, whose placeholders take the types of the module's operands.
+/// in its body, whose placeholders take the types of the module's operands;
+/// `bodyTypes`, when set, types the body's values for one call.
 class ShapeView {
 public:
-  ShapeView(Operation *call, CallModuleOp module) : module(module) {
+  ShapeView(Operation *call, CallModuleOp module,
+            const BodyTypes *bodyTypes = nullptr)
+      : module(module), bodyTypes(bodyTypes) {
     for (Value operand : call->getOperands())
       operands.push_back(shapeOf(operand));
   }
 
   std::optional<Shape> shapeOf(Value value) const {
+    if (bodyTypes)
+      if (auto typed = bodyTypes->find(value); typed != bodyTypes->end())
+        return staticShape(typed->second);
     auto argument = value.dyn_cast<BlockArgument>();
     if (module && argument)
       return argument.getArgNumber() < module->getNumOperands()
@@ -43,6 +49,7 @@ public:
 
 private:
   CallModuleOp module;
+  const BodyTypes *bodyTypes;
 };
 
 /// Arguments of an aten call, by schema position, else keyword.
@@ -177,18 +184,64 @@ NodeCost evaluate(const OpInfo *info, const CostInputs &inputs) {
 /// Evaluates `info`'s formula on the aten call `call`, which is in the body
 /// of `module` when that is set.
 NodeCost evaluateCall(const OpInfo *info, const AtenCall &call,
-                      CallModuleOp module, ArrayRef<Shape> results) {
-  ShapeView view(call.call, module);
+                      CallModuleOp module, ArrayRef<Shape> results,
+                      const BodyTypes *bodyTypes = nullptr) {
+  ShapeView view(call.call, module, bodyTypes);
   SmallVector<std::optional<Shape>> args =
       argumentShapes(call.args, call.call, view);
   AtenCallConfig config(call, view);
   return evaluate(info, CostInputs{args, results, view.operands, &config});
 }
 
+/// A module counted as the sum of its body's nodes, typed for this call
+/// by `typeBody`: unknown when the body cannot be typed or one of its nodes
+/// that computes cannot be counted.
+NodeCost computeBodyCost(CallModuleOp module, SymbolTableCollection &symbols,
+                         BodyTyper typeBody) {
+  if (!typeBody || !module.getBodyAttr())
+    return {};
+  auto body =
+      symbols.lookupNearestSymbolFrom<GraphOp>(module, module.getBodyAttr());
+  if (!body)
+    return {};
+  const BodyTypes *types = typeBody(module, body);
+  if (!types)
+    return {};
+  NodeCost total{CostStatus::NoArithmetic, {}};
+  for (auto node : body.getBodyBlock().getOps<NodeOpInterface>()) {
+    Operation *op = node;
+    if (isa<GetAttrOp, LearnableOp>(op))
+      continue;
+    // Bodies are of leaf modules: a module inside one is not read here.
+    if (isa<CallModuleOp>(op))
+      return {};
+    FailureOr<AtenCall> call = getAtenCall(node, symbols);
+    const OpInfo *info =
+        succeeded(call) ? lookupCallTarget(call->call, call->target) : nullptr;
+    if (!info)
+      return {};
+    SmallVector<Shape> results;
+    for (Value result : op->getResults())
+      if (auto type = types->find(result); type != types->end())
+        if (std::optional<Shape> shape = staticShape(type->second))
+          results.push_back(*shape);
+    NodeCost cost = evaluateCall(info, *call, module, results, types);
+    if (cost.status == CostStatus::Unknown)
+      return {};
+    if (cost.status == CostStatus::Counted) {
+      total.status = CostStatus::Counted;
+      total.cost.flops += cost.cost.flops;
+      total.cost.macs += cost.cost.macs;
+    }
+  }
+  return total;
+}
+
 } // namespace
 
 NodeCost mav::computeNodeCost(NodeOpInterface node,
-                              SymbolTableCollection &symbols) {
+                              SymbolTableCollection &symbols,
+                              BodyTyper typeBody) {
   Operation *op = node;
   if (isa<GetAttrOp, LearnableOp>(op))
     return {CostStatus::NoArithmetic, {}};
@@ -212,6 +265,9 @@ NodeCost mav::computeNodeCost(NodeOpInterface node,
   SmallVector<std::optional<Shape>> args =
       argumentShapes(module.getArgs(), op, view);
   ModuleConfig config(module, view, symbols);
-  return evaluate(moduleInfo,
-                  CostInputs{args, results, view.operands, &config});
+  NodeCost cost =
+      evaluate(moduleInfo, CostInputs{args, results, view.operands, &config});
+  if (cost.status != CostStatus::Unknown)
+    return cost;
+  return computeBodyCost(module, symbols, typeBody);
 }

@@ -527,7 +527,7 @@ ArrayRef<OpInfo> mav::getAllOps() {
        .argRoles = roles({DataIn, Config, Config, Weight, Bias,   Weight, Bias,
                           Config, Config, Config, Weight, Bias,   Weight, Bias,
                           Weight, Bias,   Weight, Bias,   DataIn, Config}),
-       .cost = uncountedCost},
+       .cost = transformerEncoderLayerCost},
 
       //===--- Arithmetic ---===//
       {.maseOp = "add",
@@ -2536,6 +2536,16 @@ ArrayRef<OpInfo> mav::getAllOps() {
        .atenOps = names({"aten::_weight_norm"}),
        .argRoles = roles({Weight, Weight, Config}),
        .cost = arithmetic<perInputElementFlops<3>>},
+      {.maseOp = "nested_tensor_from_mask",
+       .maseType = ImplicitFunc,
+       .functionals = names({"torch._nested_tensor_from_mask"}),
+       .atenOps = names({"aten::_nested_tensor_from_mask"}),
+       .argRoles = roles({DataIn, DataIn, Config})},
+      {.maseOp = "to_padded_tensor",
+       .maseType = ImplicitFunc,
+       .atenOps = names({"aten::to_padded_tensor"}),
+       .tensorMethods = names({"to_padded_tensor"}),
+       .argRoles = roles({DataIn, Config, Config})},
       //===--- PyTorch's comparison family (test/Operators) ---===//
       {.maseOp = "isclose",
        .maseType = BuiltinFunc,
@@ -2882,9 +2892,6 @@ static constexpr StringRef kSparse =
     "sparse layouts: mav's tensors are dense and strided";
 static constexpr StringRef kQuantized =
     "quantized tensors: import the float model (docs/Import.md)";
-static constexpr StringRef kNested =
-    "nested tensors: not yet (issue 30, item 2); TransformerEncoder takes "
-    "this path in eval mode with a padding mask";
 static constexpr StringRef kComplexHalf =
     "complex32 (ComplexHalf) tensors: mav has no element type for them; "
     "complex64 and complex128 are supported";
@@ -2902,8 +2909,6 @@ ArrayRef<UnsupportedOp> mav::getUnsupportedOps() {
       {"aten::from_file",
        "reads a file when the graph runs: a graph's data comes from its "
        "inputs and weights"},
-      {"aten::_nested_tensor_from_mask", kNested},
-      {"aten::to_padded_tensor", kNested},
       {"aten::chalf", kComplexHalf},
   };
   return table;

@@ -426,8 +426,10 @@ runOnFilledTensors(const runtime::BoundCall &call, ArrayRef<int64_t> intFills,
   return llvm::createStringError(llvm::inconvertibleErrorCode(), lastError);
 }
 
-static bool haveSameShapes(ArrayRef<c10::IValue> lhs,
-                           ArrayRef<c10::IValue> rhs) {
+/// Whether two runs on different fills gave results of the same shapes and
+/// the same numbers.
+static bool haveSameShapesAndNumbers(ArrayRef<c10::IValue> lhs,
+                                     ArrayRef<c10::IValue> rhs) {
   std::vector<c10::IValue> left, right;
   for (const c10::IValue &value : lhs)
     flattenValue(value, left);
@@ -435,11 +437,17 @@ static bool haveSameShapes(ArrayRef<c10::IValue> lhs,
     flattenValue(value, right);
   if (left.size() != right.size())
     return false;
-  for (auto [a, b] : llvm::zip(left, right))
+  for (auto [a, b] : llvm::zip(left, right)) {
     if (a.isTensor() != b.isTensor() ||
         (a.isTensor() && a.toTensor().defined() && b.toTensor().defined() &&
          a.toTensor().sizes() != b.toTensor().sizes()))
       return false;
+    // A number read from the values (aten::Int of a tensor) that the fills
+    // change is data-dependent too: a size computed from it would be.
+    if ((a.isInt() && b.isInt() && a.toInt() != b.toInt()) ||
+        (a.isDouble() && b.isDouble() && a.toDouble() != b.toDouble()))
+      return false;
+  }
   return true;
 }
 
@@ -476,7 +484,7 @@ FailureOr<std::vector<c10::IValue>> Interpreter::Impl::runWithoutMetaKernel(
     llvm::consumeError(variant.takeError());
     variant = *primary;
   }
-  bool dataDependent = !haveSameShapes(*primary, *variant);
+  bool dataDependent = !haveSameShapesAndNumbers(*primary, *variant);
   if (dataDependent)
     dataDependentNodes.insert(op);
   if (useVariantFill)

@@ -9,6 +9,7 @@
 
 #include "mav/Summary/ModelSummary.h"
 #include "mav/IR/MavDialect.h"
+#include "mav/Summary/BodyTypes.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseSet.h"
@@ -20,6 +21,20 @@ using namespace mlir;
 using namespace mav;
 
 namespace {
+
+/// A module whose body can no longer be typed (its scalar weights elided by
+/// --mav-elide-weights) keeps the figures -mav-count-flops recorded on it
+/// when it could.
+NodeCost recordedModuleCost(NodeOpInterface node) {
+  SoftwareMetaAttr software = node.getSoftwareMeta();
+  if (!isa<CallModuleOp>(node.getOperation()) || !software)
+    return {};
+  auto flops = software.getEntries().getAs<IntegerAttr>("flops");
+  auto macs = software.getEntries().getAs<IntegerAttr>("macs");
+  if (!flops || !macs)
+    return {};
+  return {CostStatus::Counted, {flops.getInt(), macs.getInt()}};
+}
 
 int64_t tensorBytes(Type type) {
   auto tensor = type.dyn_cast<RankedTensorType>();
@@ -150,6 +165,7 @@ ModelSummary mav::summarizeGraph(ModuleOp module, GraphOp graph,
       summary.outputShape = std::vector<int64_t>(tensor.getShape().begin(),
                                                  tensor.getShape().end());
 
+  ModuleBodyTyper bodyTyper;
   for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>()) {
     Operation *op = node;
     ScopeAttr scope = node.getNodeScope();
@@ -168,7 +184,12 @@ ModelSummary mav::summarizeGraph(ModuleOp module, GraphOp graph,
       for (Value result : op->getResults())
         summary.activationBytes += tensorBytes(result.getType());
 
-    NodeCost cost = computeNodeCost(node, symbols);
+    NodeCost cost =
+        computeNodeCost(node, symbols, [&](CallModuleOp module, GraphOp body) {
+          return bodyTyper.type(module, body);
+        });
+    if (cost.status == CostStatus::Unknown)
+      cost = recordedModuleCost(node);
     if (cost.status == CostStatus::Unknown)
       summary.uncounted.push_back(node.getNodeName().str());
     if (cost.status == CostStatus::Counted) {

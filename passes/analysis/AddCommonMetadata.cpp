@@ -1,5 +1,6 @@
 //===- AddCommonMetadata.cpp - Operator inference and shape propagation ---===//
 
+#include "mav/IR/GraphCleanup.h"
 #include "mav/IR/NodeMetadata.h"
 #include "mav/Operators/OpRegistry.h"
 #include "mav/Operators/OperatorInference.h"
@@ -179,9 +180,7 @@ struct AddCommonMetadata : mav::impl::AddCommonMetadataBase<AddCommonMetadata> {
                              DenseI64ArrayAttr::get(context, type.getShape()),
                              "", "", {}, {}, {}));
     }
-    graph.setFunctionTypeAttr(
-        TypeAttr::get(FunctionType::get(context, block.getArgumentTypes(),
-                                        graph.getOutput().getOperandTypes())));
+    updateGraphSignature(graph);
     setGraphMetadata(graph, inputMeta, outputs);
     return success();
   }

@@ -26,9 +26,11 @@ void mav::registerMavPassesAndPipelines() {
   registerMavTransformPasses();
   registerTutorialPasses();
   PassPipelineRegistration<>("mav-raise",
-                             "raise to the Mase IR: mav-init-metadata, then "
+                             "raise to the Mase IR: mav-lower-nested-tensors, "
+                             "mav-init-metadata, then "
                              "mav-add-common-metadata (meta device)",
                              [](OpPassManager &pm) {
+                               pm.addPass(createLowerNestedTensors());
                                pm.addPass(createInitMetadata());
                                pm.addPass(createAddCommonMetadata());
                              });

@@ -174,9 +174,7 @@ LogicalResult Folder::run(SmallVectorImpl<Attribute> &folded,
                                                builder.getStringAttr(reason)));
       }
     }
-    graph.setFunctionTypeAttr(TypeAttr::get(
-        FunctionType::get(context, graph.getBodyBlock().getArgumentTypes(),
-                          graph.getOutput().getOperandTypes())));
+    updateGraphSignature(graph);
   }
   eraseDeadBodiesAndWeights();
   return success();

@@ -72,7 +72,7 @@ struct RemoveDropout : mav::impl::RemoveDropoutBase<RemoveDropout> {
         removedModuleCall |= isa<CallModuleOp>(dropout.getOperation());
         dropout->erase();
       }
-      updateSignature(graph);
+      updateGraphSignature(graph);
     }
     numRemoved += removed.size();
     if (removedModuleCall)
@@ -101,13 +101,6 @@ struct RemoveDropout : mav::impl::RemoveDropoutBase<RemoveDropout> {
     dropout->getResult(0).replaceAllUsesWith(
         dropout->getOperand(input.getIndex()));
     return success();
-  }
-
-  /// The graph returns what its output uses, whose types may have changed.
-  static void updateSignature(GraphOp graph) {
-    graph.setFunctionTypeAttr(TypeAttr::get(FunctionType::get(
-        graph.getContext(), graph.getBodyBlock().getArgumentTypes(),
-        graph.getOutput().getOperandTypes())));
   }
 };
 } // namespace

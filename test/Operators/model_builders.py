@@ -21,21 +21,22 @@ takes longer than tracing them. Detection and quantized models are left out:
 they call torchvision's custom operators (torchvision::nms) or quantized
 kernels, which mav refuses by design (docs/Import.md).
 
-torchtext 0.14 from Debian ships an empty C++ extension, so `import
-torchtext` fails; its model classes are pure Python and are loaded from
-their files, with the package's __init__ skipped (load_torchtext_module).
+torchtext's classes are loaded without its package __init__
+(test/models/torchtext_loader.py).
 """
 
 import contextlib
-import importlib.util
 import os
 import sys
 import time
-import types
 import warnings
 
 import torch
 import torch.nn as nn
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir, "models"))
+from torchtext_loader import load_torchtext_module  # noqa: E402
 
 
 @contextlib.contextmanager
@@ -52,26 +53,6 @@ def no_initialisation():
     finally:
         for name, function in saved.items():
             setattr(nn.init, name, function)
-
-
-def load_torchtext_module(dotted):
-    """Imports torchtext.X.Y from its file, with the packages on the way
-    made empty namespace modules, so that torchtext/__init__.py (which
-    loads the broken extension) never runs."""
-    import torch  # noqa: F401
-    root = None
-    for path in sys.path:
-        if os.path.isdir(os.path.join(path, "torchtext")):
-            root = path
-            break
-    parts = dotted.split(".")
-    for depth in range(1, len(parts)):
-        package = ".".join(parts[:depth])
-        if package not in sys.modules:
-            module = types.ModuleType(package)
-            module.__path__ = [os.path.join(root, *parts[:depth])]
-            sys.modules[package] = module
-    return importlib.import_module(dotted)
 
 
 def _image(size):

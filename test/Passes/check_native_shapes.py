@@ -29,7 +29,8 @@ import mavtest  # noqa: E402
 def raise_graph(opt, source, output, engine, env=None):
     """Raises `source` into `output`; returns (exit code, stderr)."""
     os.makedirs(os.path.dirname(output), exist_ok=True)
-    pipeline = ["-mav-init-metadata",
+    # -mav-raise with the engine chosen.
+    pipeline = ["-mav-lower-nested-tensors", "-mav-init-metadata",
                 f"-mav-add-common-metadata=shape-engine={engine}"]
     run = subprocess.run([opt, source, *pipeline, "-o", output],
                          capture_output=True, text=True, env=env)

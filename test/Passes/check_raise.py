@@ -21,6 +21,7 @@ Usage: check_raise.py --models DIR --translate PATH --opt PATH --work DIR
 """
 
 import collections
+import json
 import os
 import re
 import subprocess
@@ -44,7 +45,11 @@ TENSOR = re.compile(r'tensor<([^>]*)>')
 def matches(ours, theirs):
     """Whether mav's type `ours` is PyTorch's `theirs`, where a dynamic
     dimension ('?': its size depends on the input's values) stands for the
-    size PyTorch's input gave."""
+    size PyTorch's input gave. A nested tensor (TransformerEncoder's fast
+    path) has no sizes: mav lowers it to a padded tensor
+    (-mav-lower-nested-tensors), which any tensor type stands for."""
+    if theirs == "nested":
+        return ours not in ("none", "object")
     a, b = ours.split("x"), theirs.split("x")
     return len(a) == len(b) and all(x == y or (x == "?" and y.isdigit())
                                     for x, y in zip(a, b))
@@ -102,11 +107,19 @@ def check(args, name):
     raised = os.path.join(args.work, name + ".raised.mlir")
     mavtest.import_model(args.translate, args.models, name, imported,
                          "--emit-bytecode")
+    report = os.path.join(args.work, name + ".raise-report.json")
     run = subprocess.run([args.opt, imported, "-mav-raise",
-                          "--mav-elide-weights", "-o", raised],
+                          "--mav-elide-weights", "--mav-report=" + report,
+                          "-o", raised],
                          capture_output=True, text=True)
     if run.returncode != 0:
         fail(name, "-mav-raise failed: " + run.stderr.strip())
+    # The nodes -mav-lower-nested-tensors made have no value in PyTorch's
+    # trace: the graph's results and their users check them.
+    inserted = {node for entry in (json.load(open(report))
+                                   if os.path.exists(report) else [])
+                if entry["pass"] == "mav-lower-nested-tensors"
+                for node in entry["outputs"]["inserted"]}
     remarks = run.stderr.count("remark:")
 
     leaf_types = list(reference["leaf_module_output_types"])
@@ -122,7 +135,8 @@ def check(args, name):
     ours = collections.Counter()
     for line in open(raised):
         match = NODE.match(line)
-        if match and match.group(2) in ("call_function", "call_method"):
+        if match and match.group(2) in ("call_function", "call_method") \
+                and match.group(1) not in inserted:
             target = TARGET.search(line).group(1).split(".")[0]
             if match.group(2) == "call_method":
                 target = "aten::" + target
@@ -141,7 +155,7 @@ def check(args, name):
         if line.lstrip().startswith("mav.output"):
             types = [TENSOR.fullmatch(t).group(1) for t in
                      split_top(line.rsplit(" : ", 1)[1].strip())]
-            if types != reference["output_types"]:
+            if not all_match(types, reference["output_types"]):
                 fail(name, f"graph results {types} != PyTorch's "
                            f"{reference['output_types']}")
             continue
@@ -173,6 +187,8 @@ def check(args, name):
                 fail(name, f"call_module {node}: {types} != PyTorch's "
                            f"{expected}")
             compared += 1
+            continue
+        if node in inserted:
             continue
         target = TARGET.search(line).group(1).split(".")[0]
         if kind == "call_method":

@@ -89,18 +89,41 @@ def cell_macs(m, inp):
 
 
 def attention_cost(m, inp, out):
+    """(flops, macs) of nn.MultiheadAttention, and the FLOPs outside its
+    contractions and softmax that the traced (unfused) form also computes:
+    the scaling of the queries, and the averaging of the weights it
+    returns (a sum over heads, a division)."""
     # Forward hooks of torch 1.13 do not see keyword arguments: a call with
     # query=, key=, value= (torchvision's ViT) is self-attention, whose query
     # has the output's shape and whose key is the query.
     q = inp[0] if inp else out[0]
     k = inp[1] if len(inp) > 1 else q
     e = m.embed_dim
-    rows_q, rows_k = q.numel() // e, k.numel() // e
+    rows_q, rows_k = q.numel() // e, k.numel() // m.kdim
     length_k = k.shape[0] if (q.dim() == 3 and not m.batch_first) else \
         k.shape[-2]
     scores = rows_q * length_k
-    macs = (rows_q + 2 * rows_k) * e * e + rows_q * e * e + 2 * scores * e
-    return 2 * macs + 5 * scores * m.num_heads, macs
+    macs = (rows_q * e + rows_k * (m.kdim + m.vdim)) * e + rows_q * e * e + \
+        2 * scores * e
+    unfused = rows_q * e
+    if out[1] is not None:
+        unfused += scores * m.num_heads + scores
+    return 2 * macs + 5 * scores * m.num_heads, macs, unfused
+
+
+def encoder_layer_cost(m, src):
+    """A TransformerEncoderLayer run whole (the fused eval path, a leaf):
+    its self-attention, its feed-forward's two linears, its two layer norms
+    (5 per element), its activation and two residual adds (1 each)."""
+    e, hidden = m.self_attn.embed_dim, m.linear1.out_features
+    rows = src.numel() // e
+    length = src.shape[-2] if m.self_attn.batch_first or src.dim() == 2 \
+        else src.shape[0]
+    scores = rows * length
+    macs = 4 * rows * e * e + 2 * scores * e + 2 * rows * e * hidden
+    flops = 2 * macs + 5 * scores * m.self_attn.num_heads + \
+        2 * 5 * rows * e + rows * hidden + 2 * rows * e
+    return flops, macs
 
 
 # Modules that compute nothing at inference (views, copies, dropout in eval
@@ -124,7 +147,7 @@ def module_cost(m, inp, out):
     (a failure: every leaf module PyTorch calls is compared)."""
     if not isinstance(out, torch.Tensor):
         if isinstance(m, nn.MultiheadAttention):
-            return attention_cost(m, inp, out)
+            return attention_cost(m, inp, out)[:2]
         if isinstance(m, (nn.LSTM, nn.GRU, nn.RNN)):
             macs = recurrent_macs(m, inp)
             return None if macs is None else (2 * macs, macs)
@@ -165,7 +188,12 @@ def module_cost(m, inp, out):
                 adaptive_windows(x.shape[-2], out.shape[-2]) *
                 adaptive_windows(x.shape[-1], out.shape[-1])), 0
     if isinstance(m, nn.LocalResponseNorm):
-        return n * (2 * m.size + 3), 0
+        # Its trace keeps no size, so it is counted from its body, the aten
+        # calls of F.local_response_norm: x * x, an average over `size`
+        # channels, * alpha, + k, ** beta, and the division.
+        return n * (m.size + 5), 0
+    if isinstance(m, nn.TransformerEncoderLayer):
+        return encoder_layer_cost(m, inp[0])
     if isinstance(m, ZERO_COST):
         return 0, 0
     if isinstance(m, nn.Upsample):  # UpsamplingNearest2d/Bilinear2d too
@@ -247,11 +275,20 @@ def node_flops(node, key):
 
 EVENT_CATEGORY = {"aten::conv2d": "aten::conv2d", "aten::addmm": "matrix",
                   "aten::mm": "matrix", "aten::bmm": "matrix",
+                  "aten::baddbmm": "matrix",
                   "aten::add": "aten::add", "aten::mul": "aten::mul"}
 LEAF_RANGE = "mav_leaf::"
+# Matrix products the profiler gives no FLOPs (the fused encoder layer's
+# first feed-forward linear, with its activation): counted here from their
+# shapes.
+UNPROFILED_MATRIX = ("aten::_addmm_activation",)
+# The fused attention kernels of eval mode: a leaf module running one is
+# counted by its formula; otherwise by its traced body's aten calls.
+FUSED_ATTENTION = ("aten::_native_multi_head_attention",
+                   "aten::_transformer_encoder_layer_fwd")
 
 
-def profiler_flops(model, inputs, leaf_category, excluded_ops):
+def profiler_flops(model, inputs, leaf_category, excluded_ops, no_grad):
     """The profiler's FLOPs per category, of the events mav has a node of
     that category for.
 
@@ -264,7 +301,10 @@ def profiler_flops(model, inputs, leaf_category, excluded_ops):
     affine_grid run as addmm/mm/bmm); other events inside an operator are
     left to that operator's formula. Events inside an uncounted operator
     (`excluded_ops`, aten names) count nowhere. Returns (totals by
-    category, FLOPs not compared)."""
+    category, FLOPs not compared, the FLOPs of every conv2d and matrix
+    product wherever it runs, the leaf modules that ran a fused attention
+    kernel). The model runs with gradients off only when it was traced so:
+    with them on, eager attention takes the unfused path its trace took."""
     from torch.profiler import ProfilerActivity, profile, record_function
     modules = dict(model.named_modules())
     ranges, handles = {}, []
@@ -285,7 +325,8 @@ def profiler_flops(model, inputs, leaf_category, excluded_ops):
         handles.append(modules[path].register_forward_pre_hook(enter(path)))
         handles.append(modules[path].register_forward_hook(leave(path)))
     try:
-        with torch.no_grad(), profile(activities=[ProfilerActivity.CPU],
+        with torch.set_grad_enabled(not no_grad), \
+                profile(activities=[ProfilerActivity.CPU],
                                       with_flops=True,
                                       record_shapes=True) as prof:
             model(*inputs)
@@ -295,10 +336,27 @@ def profiler_flops(model, inputs, leaf_category, excluded_ops):
     totals = dict.fromkeys(("aten::conv2d", "matrix", "aten::add",
                             "aten::mul"), 0)
     left = 0
+    # Every contraction the profiler counts, wherever it runs: twice the
+    # model's MACs.
+    contractions = 0
+    fused = set()
     for event in prof.events():
+        if event.name in FUSED_ATTENTION:
+            parent = event.cpu_parent
+            while parent is not None and not parent.name.startswith(
+                    LEAF_RANGE):
+                parent = parent.cpu_parent
+            if parent is not None:
+                fused.add(parent.name[len(LEAF_RANGE):])
+        if event.name in UNPROFILED_MATRIX:
+            # (bias, mat1 (M, K), mat2 (K, N), ...): 2 * M * K * N.
+            rows, inner = event.input_shapes[1]
+            contractions += 2 * rows * inner * event.input_shapes[2][1]
         key = EVENT_CATEGORY.get(event.name)
         if key is None or not event.flops:
             continue
+        if key in ("aten::conv2d", "matrix"):
+            contractions += event.flops
         flops = event.flops
         if event.name in ("aten::add", "aten::mul"):
             # The profiler counts the first operand's elements; under
@@ -323,7 +381,7 @@ def profiler_flops(model, inputs, leaf_category, excluded_ops):
             totals[key] += flops
         else:
             left += flops
-    return totals, left
+    return totals, left, contractions, fused
 
 
 def hook_costs(model, inputs, targets):
@@ -332,7 +390,10 @@ def hook_costs(model, inputs, targets):
 
     def hook(path):
         def record(module, inp, out):
-            costs.setdefault(path, []).append(module_cost(module, inp, out))
+            cost = attention_cost(module, inp, out) if isinstance(
+                module, nn.MultiheadAttention) else module_cost(module, inp,
+                                                                 out)
+            costs.setdefault(path, []).append(cost)
         return record
 
     handles = [modules[path].register_forward_hook(hook(path))
@@ -386,7 +447,10 @@ def check(name, args):
                      for path, path_nodes in calls.items()}
     excluded_ops = {n["target"].split(".")[0] for n in nodes
                     if n["name"] in uncounted and n["op"] != "call_module"}
-    theirs, left = profiler_flops(model, inputs, leaf_category, excluded_ops)
+    no_grad = args.torchvision or mavtest.reference(
+        args.models, name)["traced_under_no_grad"]
+    theirs, left, contractions, fused = profiler_flops(
+        model, inputs, leaf_category, excluded_ops, no_grad)
     mine = dict.fromkeys(theirs, 0)
     for node in nodes:
         key = category(node, uncounted)
@@ -402,6 +466,7 @@ def check(name, args):
     # formula for is a failure, not a skip.
     costs = hook_costs(model, inputs, calls)
     checked, compared, reference_macs = set(), 0, 0
+    body_flops = []
     for path, path_costs in costs.items():
         if len(path_costs) != len(calls[path]):
             failures.append("%s: called %d times, %d call_module nodes" %
@@ -417,6 +482,23 @@ def check(name, args):
             if node["name"] in uncounted:
                 continue  # listed as uncounted, in the OK line
             got = (node.get("flops", 0), node.get("macs", 0))
+            if len(cost) == 3 and path not in fused:
+                # Attention counted from its traced body: its MACs are the
+                # formula's; its FLOPs add the queries' scaling and the
+                # weights' averaging, and the body's mask and size
+                # arithmetic (a few FLOPs per mask element), printed.
+                flops, macs, unfused = cost
+                if got[1] != macs or got[0] < flops + unfused:
+                    failures.append("%s (attention from its body): mav "
+                                    "flops/macs %s, expected macs %d and "
+                                    "flops at least %d" %
+                                    (node["name"], got, macs,
+                                     flops + unfused))
+                body_flops.append(got[0] - flops - unfused)
+                checked.add("MultiheadAttention (body)")
+                compared += 1
+                continue
+            cost = cost[:2]
             if got != cost:
                 failures.append("%s (%s): mav flops/macs %s, expected %s" %
                                 (node["name"], node.get("module_class"), got,
@@ -443,6 +525,10 @@ def check(name, args):
     if args.torchvision and total_macs != reference_macs:
         failures.append("total MACs %d, the leaf modules' %d" %
                         (total_macs, reference_macs))
+    if args.total_macs and 2 * total_macs != contractions:
+        failures.append("total MACs %d, torch.profiler's contractions %d "
+                        "(half their %d FLOPs)" %
+                        (total_macs, contractions // 2, contractions))
     if failures:
         print("%s: FAIL: %s" % (name, "; ".join(failures)))
         return False
@@ -453,6 +539,10 @@ def check(name, args):
            theirs["matrix"], theirs["aten::add"], theirs["aten::mul"], left,
            compared, ", ".join(sorted(checked)),
            outputs["uncounted"], published))
+    if args.total_macs:
+        print("%s: total MACs %d = torch.profiler's conv2d and matrix "
+              "products / 2; attention bodies' other FLOPs %s" %
+              (name, total_macs, body_flops))
     return True
 
 
@@ -462,6 +552,7 @@ def main():
         parser.add_argument("--torchvision", action="store_true")
         parser.add_argument("--input-shape", default="1x3x224x224xf32")
         parser.add_argument("--published-gmacs", type=float)
+        parser.add_argument("--total-macs", action="store_true")
     if "--torchvision" in sys.argv:
         sys.argv += ["--models", "-"]
     args = mavtest.parse_arguments("models", "translate", "work", extra=extra)

@@ -229,6 +229,98 @@ def _transformer_encoder_eval_fastpath():
                       "in libtorch 1.13)")
 
 
+def _attention_classes():
+    """Attention outside the fused fast paths, whose traced bodies keep no
+    head count (-mav-count-flops counts them from their bodies)."""
+    import torch
+    import torch.nn as nn
+
+    def padding_mask(batch, length, padded):
+        mask = torch.zeros(batch, length, dtype=torch.bool)
+        mask[-1, length - padded:] = True  # the last sequence is shorter
+        return mask
+
+    class CrossAttention(nn.Module):
+        """Queries from the first 5 positions of x, keys and values from
+        all 7 through their own projections (kdim, vdim)."""
+
+        def __init__(self, batch_first, kdim, vdim, masks):
+            super().__init__()
+            self.batch_first = batch_first
+            self.key = nn.Linear(32, kdim)
+            self.value = nn.Linear(32, vdim)
+            self.attn = nn.MultiheadAttention(32, 4, batch_first=batch_first,
+                                              kdim=kdim, vdim=vdim)
+            # A float attention mask (added to the scores: aten::baddbmm)
+            # and a key padding mask, as buffers.
+            self.register_buffer(
+                "attn_mask", torch.triu(torch.full((5, 7), -1.0), 3)
+                if masks else None)
+            self.register_buffer(
+                "key_padding_mask", padding_mask(2, 7, 2) if masks else None)
+
+        def forward(self, x):
+            query = x[:, :5] if self.batch_first else x[:5]
+            out, weights = self.attn(query, self.key(x), self.value(x),
+                                     attn_mask=self.attn_mask,
+                                     key_padding_mask=self.key_padding_mask)
+            return out, weights
+
+    class MaskedEncoder(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.encoder = _encoder()
+            self.register_buffer("padding", padding_mask(2, 5, 2))
+
+        def forward(self, x):
+            return self.encoder(x, src_key_padding_mask=self.padding)
+
+    classes = (CrossAttention, MaskedEncoder)
+    for c in classes:
+        c.__module__ = "mav_test_models"
+        c.__qualname__ = c.__name__
+    return classes
+
+
+@register("attention_seq_first", "nn.MultiheadAttention(32, 4) (batch_first="
+          "False) as cross-attention: query the first 5 of 7 positions, key "
+          "and value through Linear(32,32), a float attn_mask and a key "
+          "padding mask, attention weights returned, eval mode, input "
+          "7x2x32 (seq, batch, d)")
+def _attention_seq_first():
+    attention = _attention_classes()[0]
+    return Spec(attention(False, 32, 32, True), _randn(7, 2, 32))
+
+
+@register("attention_batch_first_kvdim", "nn.MultiheadAttention(32, 4, "
+          "batch_first=True, kdim=24, vdim=16) as cross-attention: query the "
+          "first 5 of 7 positions, key and value through Linear(32,24) and "
+          "Linear(32,16), no mask, eval mode, input 2x7x32 (batch, seq, d)")
+def _attention_batch_first_kvdim():
+    attention = _attention_classes()[0]
+    return Spec(attention(True, 24, 16, False), _randn(2, 7, 32))
+
+
+@register("transformer_encoder_masked_train", "the encoder of "
+          "transformer_encoder_train with a src_key_padding_mask (the last "
+          "sequence 3 long), traced in train mode, input 5x2x32")
+def _transformer_encoder_masked_train():
+    encoder = _attention_classes()[1]
+    return Spec(encoder(), _randn(5, 2, 32), training=True,
+                notes="traced in train mode: the dropouts are live")
+
+
+@register("transformer_encoder_masked_eval", "the encoder of "
+          "transformer_encoder_eval with a src_key_padding_mask (the last "
+          "sequence 3 long), traced in eval mode under torch.no_grad(), "
+          "input 5x2x32")
+def _transformer_encoder_masked_eval():
+    encoder = _attention_classes()[1]
+    return Spec(encoder(), _randn(5, 2, 32), no_grad=True,
+                notes="batch_first=False: torch 1.13 takes neither the fused "
+                      "layer nor the nested-tensor path")
+
+
 def _custom_classes():
     """Small nn.Modules defined here. Their __module__ is pinned so that their
     qualified names do not depend on how this script is run."""
@@ -320,6 +412,38 @@ def _tied_embedding_lm():
     return Spec(lm(), lambda: [torch.randint(0, 50, (2, 7), dtype=torch.int64)],
                 input_generators=["torch.randint(0, 50, shape, dtype=torch.int64)"],
                 notes="embed.weight and head.weight are the same Parameter")
+
+
+@register("transformer_encoder_padding_mask", "nn.TransformerEncoder("
+          "TransformerEncoderLayer(d_model=16, nhead=2, dim_feedforward=32, "
+          "batch_first=True), num_layers=2) given src_key_padding_mask, traced "
+          "in eval mode under torch.no_grad(): the nested-tensor fast path. "
+          "The mask comes from an int64 input: sequence i keeps its first "
+          "lengths[i] % 6 + 1 tokens; inputs 3x6x16 and lengths 3")
+def _transformer_encoder_padding_mask():
+    import torch
+    import torch.nn as nn
+
+    class PaddedEncoder(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.encoder = nn.TransformerEncoder(nn.TransformerEncoderLayer(
+                16, 2, 32, batch_first=True), 2)
+
+        def forward(self, x, lengths):
+            kept = lengths % x.shape[1] + 1
+            mask = torch.arange(x.shape[1]).unsqueeze(0) >= kept.unsqueeze(1)
+            return self.encoder(x, src_key_padding_mask=mask)
+
+    # The longest sequence keeps 5 of the 6 tokens: the output is cut.
+    return Spec(PaddedEncoder(),
+                lambda: [torch.randn(3, 6, 16), torch.tensor([4, 1, 2])],
+                no_grad=True,
+                input_generators=["torch.randn(shape)",
+                                  "torch.randint(0, 50, shape, "
+                                  "dtype=torch.int64)"],
+                notes="the traced output is 3x5x16: to_padded_tensor cuts to "
+                      "the longest sequence")
 
 
 @register("self_attention_fastpath", "nn.MultiheadAttention(32, 4, batch_first="
@@ -939,7 +1063,9 @@ def output_types(out):
     if out is None:
         return ["none"]
     if isinstance(out, torch.Tensor):
-        return [mav_type(out.shape, out.dtype)]
+        # A nested tensor (TransformerEncoder's fast path) has no sizes.
+        return ["nested"] if out.is_nested else [mav_type(out.shape,
+                                                         out.dtype)]
     if isinstance(out, (tuple, list)):
         return [t for o in out for t in output_types(o)]
     return ["object"]

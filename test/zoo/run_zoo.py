@@ -123,8 +123,12 @@ def error_line(run):
     return line or "(exit %d, no message)" % run.returncode
 
 
-def report(path):
-    return json.load(open(path))
+def report(path, *passes):
+    """The entries of a --mav-report file, of `passes` only when given (the
+    report also lists what earlier runs recorded in the module, such as
+    -mav-raise's -mav-lower-nested-tensors)."""
+    entries = json.load(open(path))
+    return [e for e in entries if not passes or e["pass"] in passes]
 
 
 TENSOR = re.compile(r"tensor<(.*)>")  # fullmatch: complex<f32> nests
@@ -267,7 +271,7 @@ class Model:
         rpt = self.path(".params.json")
         self.opt(self.path(".raised.mlirbc"), "-mav-count-params",
                  "--mav-report=" + rpt, "-o", os.devnull)
-        total = report(rpt)[0]["outputs"]["total"]
+        total = report(rpt, "mav-count-params")[0]["outputs"]["total"]
         if total != self.ref["param_count"]:
             raise StepError("%d parameters, PyTorch counts %d" % (
                 total, self.ref["param_count"]))
@@ -278,7 +282,8 @@ class Model:
         self.opt(self.path(".raised.mlirbc"), "-mav-count-dropout",
                  "-mav-remove-dropout", "-mav-count-dropout", "--mav-report=" + rpt,
                  "--emit-bytecode", "-o", self.path(".nodropout.mlirbc"))
-        before, removal, after = (r["outputs"] for r in report(rpt))
+        before, removal, after = (r["outputs"] for r in report(
+            rpt, "mav-count-dropout", "mav-remove-dropout"))
         ref = self.ref
         problems = []
         if before["modules"] != ref["dropout_modules"]:

@@ -777,11 +777,101 @@ def _nn_classes():
     return {c.__name__: c for c in _pin(
         PackedRNN, ScaledSoftsign, CustomLeafNet, Branchy, DataDependent, EmbeddingBags,
         Resampling, BilinearNet, Activations, TensorOps, Seq2SeqTransformer, Decoder,
-        CrossAttention)}
+        CrossAttention, SparseGraphConv)}
 
 
 def _packed(rnn, notes=""):
     return Spec(_nn_classes()["PackedRNN"](rnn), _randn(3, 6, 8), notes=notes)
+
+
+# --------------------------------------------------------------------------
+# Text (torchtext 0.14, python3-torchtext; its classes load without the
+# package's __init__: test/models/torchtext_loader.py)
+# --------------------------------------------------------------------------
+
+def _roberta(training):
+    import torch
+    from torchtext_loader import load_torchtext_module
+    roberta = load_torchtext_module("torchtext.models.roberta.model")
+    conf = roberta.RobertaEncoderConf(
+        vocab_size=50, embedding_dim=16, ffn_dimension=32,
+        num_attention_heads=2, num_encoder_layers=2, padding_idx=1,
+        max_seq_len=32, dropout=0.1)
+    model = roberta.RobertaModel(conf)
+
+    def tokens():
+        # Sequences of 6, 4 and 5 tokens, padded with padding_idx 1.
+        drawn = torch.randint(2, 50, (3, 7), dtype=torch.int64)
+        for row, length in enumerate((6, 4, 5)):
+            drawn[row, length:] = 1
+        return [drawn]
+    return Spec(model.train() if training else model.eval(), tokens,
+                training=training, no_grad=not training,
+                input_generators=["torch.randint(0, 50, shape, "
+                                  "dtype=torch.int64)"])
+
+
+@zoo("roberta_padded_eval", "text",
+     "torchtext RobertaModel(RobertaEncoderConf(vocab_size=50, "
+     "embedding_dim=16, ffn_dimension=32, num_attention_heads=2, "
+     "num_encoder_layers=2)), eval mode under no_grad: a padding mask from "
+     "padding_idx 1 sends nn.TransformerEncoder down its nested-tensor fast "
+     "path; input int64 tokens 3x7 (sequences of 6, 4, 5)")
+def _roberta_padded_eval():
+    return _roberta(training=False)
+
+
+@zoo("t5_encoder_decoder", "text",
+     "torchtext prototype T5Model(T5Conf(encoder_only=False, vocab_size=50, "
+     "embedding_dim=16, ffn_dimension=32, qkv_dim=8, num_attention_heads=2, "
+     "num_encoder_layers=2, num_decoder_layers=2)): an encoder-decoder with "
+     "relative position buckets and padding masks from token 0, eval mode "
+     "(its q/k/v projections, left uninitialised by torchtext, drawn with "
+     "xavier_uniform_); "
+     "inputs int64 encoder tokens 2x7 and decoder tokens 2x5; returns the "
+     "decoder's output")
+def _t5_encoder_decoder():
+    import torch
+    from torchtext_loader import load_torchtext_module
+    t5 = load_torchtext_module("torchtext.prototype.models.t5.model")
+    conf = t5.T5Conf(encoder_only=False, vocab_size=50, embedding_dim=16,
+                     ffn_dimension=32, qkv_dim=8, num_attention_heads=2,
+                     num_encoder_layers=2, num_decoder_layers=2)
+    model = t5.T5Model(conf)
+    # T5's attention leaves its q/k/v projections as torch.empty: drawn here
+    # as nn.MultiheadAttention draws its own.
+    for name, parameter in model.named_parameters():
+        if name.endswith(("q_proj_weight", "k_proj_weight", "v_proj_weight")):
+            torch.nn.init.xavier_uniform_(parameter)
+    return Spec(_text_classes()["DecoderOutput"](model),
+                lambda: [torch.randint(1, 50, (2, 7), dtype=torch.int64),
+                         torch.randint(1, 50, (2, 5), dtype=torch.int64)],
+                input_generators=["torch.randint(0, 50, shape, "
+                                  "dtype=torch.int64)"] * 2)
+
+
+def _text_classes():
+    import torch.nn as nn
+
+    class DecoderOutput(nn.Module):
+        """T5Model returns a dict; this is its decoder's output."""
+
+        def __init__(self, model):
+            super().__init__()
+            self.model = model
+
+        def forward(self, encoder_tokens, decoder_tokens):
+            return self.model(encoder_tokens, decoder_tokens)["decoder_output"]
+
+    _pin(DecoderOutput)
+    return {"DecoderOutput": DecoderOutput}
+
+
+@zoo("roberta_padded_train", "text",
+     "the same RobertaModel traced in train mode: dropout, and the padding "
+     "mask as attention's key_padding_mask; input int64 tokens 3x7")
+def _roberta_padded_train():
+    return _roberta(training=True)
 
 
 # --------------------------------------------------------------------------
@@ -949,6 +1039,65 @@ def _complex_filter():
         torchaudio.transforms.Spectrogram(n_fft=16, hop_length=4, power=None),
         torch.randn(9, 1, dtype=torch.complex64)), _randn(1, 64))
 
+@zoo("wav2vec2", "speech",
+     "torchaudio.models.wav2vec2_model(extractor_mode='group_norm', "
+     "extractor_conv_layer_config=[(16,10,5),(16,3,2),(16,2,2)], "
+     "encoder_embed_dim=32, encoder_pos_conv_kernel=16, "
+     "encoder_pos_conv_groups=4, encoder_num_layers=2, encoder_num_heads=4, "
+     "encoder_ff_interm_features=64, aux_num_out=10): a speech encoder with "
+     "a convolutional feature extractor and a positional convolution (its "
+     "weight norm folded: TorchScript 1.13 cannot trace the hook), dropout "
+     "0.1; input waveform 1x1600")
+def _wav2vec2():
+    import torch
+    import torchaudio
+    model = torchaudio.models.wav2vec2_model(
+        extractor_mode="group_norm",
+        extractor_conv_layer_config=[(16, 10, 5), (16, 3, 2), (16, 2, 2)],
+        extractor_conv_bias=False, encoder_embed_dim=32,
+        encoder_projection_dropout=0.1, encoder_pos_conv_kernel=16,
+        encoder_pos_conv_groups=4, encoder_num_layers=2, encoder_num_heads=4,
+        encoder_attention_dropout=0.1, encoder_ff_interm_features=64,
+        encoder_ff_interm_dropout=0.1, encoder_dropout=0.1,
+        encoder_layer_norm_first=False, encoder_layer_drop=0.0,
+        aux_num_out=10)
+    # torch.jit.trace in 1.13 cannot trace a module with a WeightNorm hook
+    # (it has no __name__): the positional convolution's weight is folded,
+    # which computes the same.
+    for module in model.modules():
+        if any(type(hook).__name__ == "WeightNorm"
+               for hook in module._forward_pre_hooks.values()):
+            torch.nn.utils.remove_weight_norm(module)
+    return Spec(_speech_classes()["FirstOutput"](model), _randn(1, 1600))
+
+
+@zoo("emformer", "speech",
+     "torchaudio.models.Emformer(input_dim=16, num_heads=2, ffn_dim=32, "
+     "num_layers=2, segment_length=4, right_context_length=1): a streaming "
+     "transformer over segments with memory, on frames with lengths 13,9 (a "
+     "buffer); input 2x13x16")
+def _emformer():
+    import torch
+    import torchaudio
+    return Spec(_speech_classes()["WithLengths"](
+        torchaudio.models.Emformer(input_dim=16, num_heads=2, ffn_dim=32,
+                                   num_layers=2, segment_length=4,
+                                   right_context_length=1),
+        torch.tensor([13, 9])), _randn(2, 13, 16))
+
+
+@zoo("conv_tasnet", "speech",
+     "torchaudio.models.ConvTasNet(num_sources=2, enc_kernel_size=16, "
+     "enc_num_feats=32, msk_kernel_size=3, msk_num_feats=16, "
+     "msk_num_hidden_feats=32, msk_num_layers=2, msk_num_stacks=1): source "
+     "separation in the time domain; input 1x1x800, output 1x2x800")
+def _conv_tasnet():
+    import torchaudio
+    return Spec(torchaudio.models.ConvTasNet(
+        num_sources=2, enc_kernel_size=16, enc_num_feats=32, msk_kernel_size=3,
+        msk_num_feats=16, msk_num_hidden_feats=32, msk_num_layers=2,
+        msk_num_stacks=1), _randn(1, 1, 800))
+
 
 def _speech_classes():
     import torch
@@ -978,8 +1127,21 @@ def _speech_classes():
         def forward(self, waveform):
             return torch.view_as_real(self.spectrogram(waveform) * self.gains)
 
-    _pin(WithLengths, ComplexFilter)
-    return {"WithLengths": WithLengths, "ComplexFilter": ComplexFilter}
+    class FirstOutput(nn.Module):
+        """A model returning (output, lengths) without lengths given: its
+        output."""
+
+        def __init__(self, model):
+            super().__init__()
+            self.model = model
+
+        def forward(self, waveform):
+            output, _ = self.model(waveform)
+            return output
+
+    _pin(WithLengths, ComplexFilter, FirstOutput)
+    return {"WithLengths": WithLengths, "ComplexFilter": ComplexFilter,
+            "FirstOutput": FirstOutput}
 
 
 @zoo("lstm_packed", "torch.nn",

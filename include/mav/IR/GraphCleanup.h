@@ -25,6 +25,10 @@ bool isRemovableWhenUnused(mlir::Operation *node);
 /// only they read becomes dead goes too. Returns how many were erased.
 unsigned eraseDeadNodes(GraphOp graph);
 
+/// Sets `graph`'s function type to its arguments' and its output's operand
+/// types, after a transform changed what the output returns.
+void updateGraphSignature(GraphOp graph);
+
 /// Erases every private graph that no call_module names as its body. One walk
 /// over the calls: a per-body symbol-use query walks the whole module.
 void eraseUnusedBodies(mlir::ModuleOp module);

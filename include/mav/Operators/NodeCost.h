@@ -4,7 +4,8 @@
 // static shapes and constants. The shapes are those of the value types (a
 // graph after -mav-raise); a call_module is read at the level of the aten
 // call in its body, or, when its body is more than one call, by its module
-// class with its `config`. Libtorch-free.
+// class with its `config`, else as the sum of its body's calls, typed for the
+// call by the caller (mav/Summary/BodyTypes.h). Libtorch-free.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,8 @@
 #include "mav/Operators/OpRegistry.h"
 
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace mav {
 
@@ -33,8 +36,21 @@ struct NodeCost {
   OpCost cost;
 };
 
+/// The static types of a module body's values (placeholders and results)
+/// in one call of the module.
+using BodyTypes = llvm::DenseMap<mlir::Value, mlir::Type>;
+
+/// Types `body` for the call `module`, or returns null when it cannot. The
+/// result must live as long as the caller of computeNodeCost needs it.
+using BodyTyper =
+    llvm::function_ref<const BodyTypes *(CallModuleOp module, GraphOp body)>;
+
+/// The cost of `node`. A call_module that neither its aten call nor its
+/// class's formula counts is, when `typeBody` types its body, the sum of
+/// its body's nodes.
 NodeCost computeNodeCost(NodeOpInterface node,
-                         mlir::SymbolTableCollection &symbols);
+                         mlir::SymbolTableCollection &symbols,
+                         BodyTyper typeBody = nullptr);
 
 } // namespace mav
 

@@ -53,27 +53,37 @@ void mav::TupleType::print(AsmPrinter &printer) const {
 
 FailureOr<RankedTensorType> mav::parseShapeSpec(StringRef spec,
                                                 MLIRContext *context) {
-  SmallVector<StringRef> parts;
-  spec.split(parts, 'x');
-  if (parts.empty())
+  // The element type follows the last `x`, except `complex<f32>`, which
+  // holds one of its own.
+  size_t split = spec.find("complex<");
+  if (split == StringRef::npos)
+    split = spec.rfind('x') == StringRef::npos ? 0 : spec.rfind('x') + 1;
+  StringRef dimsText = spec.take_front(split);
+  if (!dimsText.empty() && !dimsText.consume_back("x"))
     return failure();
   Builder builder(context);
-  Type elementType = llvm::StringSwitch<Type>(parts.back())
-                         .Case("f32", builder.getF32Type())
-                         .Case("f64", builder.getF64Type())
-                         .Case("f16", builder.getF16Type())
-                         .Case("bf16", builder.getBF16Type())
-                         .Cases("si64", "i64", builder.getIntegerType(64, true))
-                         .Cases("si32", "i32", builder.getIntegerType(32, true))
-                         .Cases("si16", "i16", builder.getIntegerType(16, true))
-                         .Cases("si8", "i8", builder.getIntegerType(8, true))
-                         .Case("ui8", builder.getIntegerType(8, false))
-                         .Case("i1", builder.getI1Type())
-                         .Default(Type());
+  Type elementType =
+      llvm::StringSwitch<Type>(spec.drop_front(split))
+          .Case("f32", builder.getF32Type())
+          .Case("f64", builder.getF64Type())
+          .Case("f16", builder.getF16Type())
+          .Case("bf16", builder.getBF16Type())
+          .Cases("si64", "i64", builder.getIntegerType(64, true))
+          .Cases("si32", "i32", builder.getIntegerType(32, true))
+          .Cases("si16", "i16", builder.getIntegerType(16, true))
+          .Cases("si8", "i8", builder.getIntegerType(8, true))
+          .Case("ui8", builder.getIntegerType(8, false))
+          .Case("i1", builder.getI1Type())
+          .Case("complex<f32>", ComplexType::get(builder.getF32Type()))
+          .Case("complex<f64>", ComplexType::get(builder.getF64Type()))
+          .Default(Type());
   if (!elementType)
     return failure();
+  SmallVector<StringRef> parts;
+  if (!dimsText.empty())
+    dimsText.split(parts, 'x');
   SmallVector<int64_t> dims;
-  for (StringRef dim : ArrayRef<StringRef>(parts).drop_back()) {
+  for (StringRef dim : parts) {
     int64_t size;
     if (dim.getAsInteger(10, size) || size < 0)
       return failure();
@@ -95,6 +105,13 @@ StringRef mav::getTorchDtypeName(Type type) {
     return "torch.bool";
   if (type.isUnsignedInteger(8))
     return "torch.uint8";
+  if (auto complex = type.dyn_cast<ComplexType>()) {
+    if (complex.getElementType().isF32())
+      return "torch.complex64";
+    if (complex.getElementType().isF64())
+      return "torch.complex128";
+    return "";
+  }
   auto integer = type.dyn_cast<IntegerType>();
   if (!integer || integer.isUnsigned())
     return "";

@@ -23,6 +23,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <cmath>
 
 using llvm::ArrayRef;
 using llvm::StringRef;
@@ -481,5 +482,115 @@ Flops rnnCellFlops(const CostInputs &inputs) {
     return std::nullopt;
   return multiply(multiply(2, *batch / (*inputWeight)[1]), *weights + *hidden);
 }
+
+} // namespace mav::formulas
+
+//===----------------------------------------------------------------------===//
+// Spectral
+//===----------------------------------------------------------------------===//
+
+namespace mav::formulas {
+
+/// One FFT of `points` points: 5 N log2 N FLOPs, as FFTW's benchmarks count
+/// a complex transform of any length; half that when one side is real and
+/// its spectrum one-sided (rfft, irfft, onesided stft and istft). Rounded
+/// down.
+static Flops fftFlops(int64_t points, bool oneSided) {
+  if (points < 0)
+    return std::nullopt;
+  if (points < 2)
+    return 0;
+  double flops = (oneSided ? 2.5 : 5.0) * static_cast<double>(points) *
+                 std::log2(static_cast<double>(points));
+  if (!(flops < 9.0e18))
+    return std::nullopt;
+  return static_cast<int64_t>(flops);
+}
+
+static Flops add(Flops lhs, Flops rhs) {
+  int64_t sum;
+  if (!lhs || !rhs || llvm::AddOverflow(*lhs, *rhs, sum))
+    return std::nullopt;
+  return sum;
+}
+
+/// stft: input (L) or (B, L), result (F, T) or (B, F, T), with a trailing 2
+/// when not complex. Each of the B * T frames is multiplied by the window
+/// (n_fft FLOPs, when there is one) and transformed; F = n_fft / 2 + 1 bins
+/// mean a one-sided transform.
+Flops stftFlops(const CostInputs &inputs) {
+  std::optional<Shape> input = argShape(inputs, 0);
+  std::optional<Shape> result = resultShape(inputs);
+  auto points = configInts(inputs, 1, "n_fft", 1);
+  if (!input || !result || !points || input->empty() ||
+      result->size() < input->size() + 1)
+    return std::nullopt;
+  int64_t n = points->front();
+  int64_t bins = (*result)[input->size() - 1];
+  int64_t frames = (*result)[input->size()];
+  bool window = inputs.config && inputs.config->has(4, "window");
+  Flops perFrame = add(fftFlops(n, n > 2 && bins == n / 2 + 1), window ? n : 0);
+  return multiply(multiply(numElements(input->drop_back()), frames), perFrame);
+}
+
+/// istft: input (F, T) or (B, F, T) complex (a trailing 2 when real),
+/// result (L) or (B, L). Each of the B * T frames is transformed back,
+/// multiplied by the window and overlap-added (2 n_fft FLOPs); each output
+/// sample is divided by the window envelope.
+Flops istftFlops(const CostInputs &inputs) {
+  std::optional<Shape> input = argShape(inputs, 0);
+  std::optional<Shape> result = resultShape(inputs);
+  auto points = configInts(inputs, 1, "n_fft", 1);
+  if (!input || !result || !points || result->empty() ||
+      input->size() < result->size() + 1)
+    return std::nullopt;
+  int64_t n = points->front();
+  size_t batchRank = result->size() - 1;
+  int64_t bins = (*input)[batchRank];
+  int64_t frames = (*input)[batchRank + 1];
+  Flops perFrame = add(fftFlops(n, n > 2 && bins == n / 2 + 1), 2 * n);
+  Flops batch = numElements(result->drop_back());
+  return add(multiply(multiply(batch, frames), perFrame), numElements(result));
+}
+
+/// An FFT over the dimensions `dim` (argument 2: one, a list, or None for
+/// all of them, or the last len(s) when `s` is given) of the points in `n`
+/// or `s` (argument 1), else along each of them the longer of the input's
+/// and the result's extents (the signal's side). Transforms over several
+/// dimensions are separable: P points in all cost 5 P log2 P, whatever their
+/// layout. One transform per result element outside the dimensions.
+template <bool OneSided> Flops fftOverDimsFlops(const CostInputs &inputs) {
+  std::optional<Shape> input = argShape(inputs, 0);
+  std::optional<Shape> result = resultShape(inputs);
+  if (!input || !result || input->size() != result->size())
+    return std::nullopt;
+  int64_t rank = static_cast<int64_t>(result->size());
+  auto points = configInts(inputs, 1, "", 1);
+  auto dims = configInts(inputs, 2, "dim", 1);
+  if (!dims) {
+    int64_t count = points ? static_cast<int64_t>(points->size()) : rank;
+    dims.emplace();
+    for (int64_t dim = rank - count; dim < rank; ++dim)
+      dims->push_back(dim);
+  }
+  if (dims->empty() || (points && points->size() != dims->size()))
+    return std::nullopt;
+  Flops signal = 1, transformed = 1;
+  for (auto [index, dim] : llvm::enumerate(*dims)) {
+    if (dim < -rank || dim >= rank)
+      return std::nullopt;
+    if (dim < 0)
+      dim += rank;
+    signal = multiply(signal, points ? (*points)[index]
+                                     : std::max((*input)[dim], (*result)[dim]));
+    transformed = multiply(transformed, (*result)[dim]);
+  }
+  Flops transforms = numElements(result);
+  if (!transforms || !transformed || *transformed <= 0 || !signal)
+    return std::nullopt;
+  return multiply(*transforms / *transformed, fftFlops(*signal, OneSided));
+}
+template Flops fftOverDimsFlops<false>(const CostInputs &);
+template Flops fftOverDimsFlops<true>(const CostInputs &);
 
 } // namespace mav::formulas

@@ -35,6 +35,10 @@ Flops bilinearFlops(const CostInputs &inputs);
 Flops embeddingBagFlops(const CostInputs &inputs);
 Flops rnnCellFlops(const CostInputs &inputs);
 
+// Spectral: FFTs count 5 N log2 N (docs/Visualization.md, "FLOPs").
+Flops stftFlops(const CostInputs &inputs);
+Flops istftFlops(const CostInputs &inputs);
+
 // Instantiated in CostFormulas.cpp for the arguments the table uses.
 template <size_t LhsIndex> Flops matmulFlops(const CostInputs &inputs);
 template <size_t SpatialRank> Flops adaptivePoolFlops(const CostInputs &inputs);
@@ -45,6 +49,7 @@ template <int64_t PerElement>
 Flops perInputElementFlops(const CostInputs &inputs);
 template <size_t Index> Flops argElementFlops(const CostInputs &inputs);
 template <int64_t Taps> Flops interpolationFlops(const CostInputs &inputs);
+template <bool OneSided> Flops fftOverDimsFlops(const CostInputs &inputs);
 
 // Cost formulas that count MACs themselves.
 Cost uncountedCost(const CostInputs &inputs);

@@ -2783,6 +2783,103 @@ ArrayRef<OpInfo> mav::getAllOps() {
        .atenOps = names({"aten::take_along_dim"}),
        .tensorMethods = names({"take_along_dim"}),
        .argRoles = roles({DataIn, DataIn, Config})},
+
+      //===--- Spectral ---===//
+      // Complex tensors (complex<f32>, complex<f64>) and the transforms
+      // torchaudio's spectrograms, Griffin-Lim and HDemucs trace to. An FFT
+      // of N points counts 5 N log2 N FLOPs, half for a one-sided spectrum
+      // (Visualization.md). A window is a module's buffer (a weight) or a
+      // value made by a *_window node.
+      {.maseOp = "stft",
+       .maseType = BuiltinFunc,
+       .functionals = names({"torch.stft"}),
+       .atenOps = names({"aten::stft"}),
+       .tensorMethods = names({"stft"}),
+       .argRoles = roles({DataIn, Config, Config, Config, Weight, Config,
+                          Config, Config, Config, Config}),
+       .cost = arithmetic<stftFlops>},
+      {.maseOp = "istft",
+       .maseType = BuiltinFunc,
+       .functionals = names({"torch.istft"}),
+       .atenOps = names({"aten::istft"}),
+       .tensorMethods = names({"istft"}),
+       .argRoles = roles({DataIn, Config, Config, Config, Weight, Config,
+                          Config, Config, Config, Config}),
+       .cost = arithmetic<istftFlops>},
+      {.maseOp = "fft_fft",
+       .maseType = BuiltinFunc,
+       .functionals =
+           names({"torch.fft.fft", "torch.fft.ifft", "torch.fft.fft2",
+                  "torch.fft.ifft2", "torch.fft.fftn", "torch.fft.ifftn"}),
+       .atenOps =
+           names({"aten::fft_fft", "aten::fft_ifft", "aten::fft_fft2",
+                  "aten::fft_ifft2", "aten::fft_fftn", "aten::fft_ifftn"}),
+       .argRoles = roles({DataIn, Config, Config, Config}),
+       .cost = arithmetic<fftOverDimsFlops<false>>},
+      // One side real, the spectrum one-sided (Hermitian).
+      {.maseOp = "fft_rfft",
+       .maseType = BuiltinFunc,
+       .functionals =
+           names({"torch.fft.rfft", "torch.fft.irfft", "torch.fft.rfft2",
+                  "torch.fft.irfft2", "torch.fft.rfftn", "torch.fft.irfftn",
+                  "torch.fft.hfft", "torch.fft.ihfft", "torch.fft.hfft2",
+                  "torch.fft.ihfft2", "torch.fft.hfftn", "torch.fft.ihfftn"}),
+       .atenOps =
+           names({"aten::fft_rfft", "aten::fft_irfft", "aten::fft_rfft2",
+                  "aten::fft_irfft2", "aten::fft_rfftn", "aten::fft_irfftn",
+                  "aten::fft_hfft", "aten::fft_ihfft", "aten::fft_hfft2",
+                  "aten::fft_ihfft2", "aten::fft_hfftn", "aten::fft_ihfftn"}),
+       .argRoles = roles({DataIn, Config, Config, Config}),
+       .cost = arithmetic<fftOverDimsFlops<true>>},
+      {.maseOp = "fft_fftshift",
+       .maseType = ImplicitFunc,
+       .functionals = names({"torch.fft.fftshift", "torch.fft.ifftshift"}),
+       .atenOps = names({"aten::fft_fftshift", "aten::fft_ifftshift"}),
+       .argRoles = roles({DataIn, Config})},
+      {.maseOp = "fft_fftfreq",
+       .maseType = ImplicitFunc,
+       .functionals = names({"torch.fft.fftfreq", "torch.fft.rfftfreq"}),
+       .atenOps = names({"aten::fft_fftfreq", "aten::fft_rfftfreq"}),
+       .argRoles = roles({Config, Config, Config, Config, Config, Config})},
+      {.maseOp = "window",
+       .maseType = ImplicitFunc,
+       .functionals = names({"torch.hann_window", "torch.hamming_window",
+                             "torch.blackman_window", "torch.bartlett_window",
+                             "torch.kaiser_window"}),
+       .atenOps = names({"aten::hann_window", "aten::hamming_window",
+                         "aten::blackman_window", "aten::bartlett_window",
+                         "aten::kaiser_window"}),
+       .argRoles = roles(
+           {Config, Config, Config, Config, Config, Config, Config, Config})},
+      {.maseOp = "view_as_real",
+       .maseType = ImplicitFunc,
+       .functionals = names({"torch.view_as_real"}),
+       .atenOps = names({"aten::view_as_real"}),
+       .argRoles = roles({DataIn})},
+      {.maseOp = "view_as_complex",
+       .maseType = ImplicitFunc,
+       .functionals = names({"torch.view_as_complex"}),
+       .atenOps = names({"aten::view_as_complex"}),
+       .argRoles = roles({DataIn})},
+      // aten::real is the elementwise family's `real` entry.
+      {.maseOp = "imag",
+       .maseType = ImplicitFunc,
+       .functionals = names({"torch.imag"}),
+       .atenOps = names({"aten::imag"}),
+       .argRoles = roles({DataIn})},
+      // conj_physical, which computes, is the elementwise family's entry.
+      {.maseOp = "conj",
+       .maseType = ImplicitFunc,
+       .functionals = names({"torch.conj", "torch.resolve_conj"}),
+       .atenOps = names({"aten::conj", "aten::_conj", "aten::resolve_conj"}),
+       .tensorMethods = names({"conj", "resolve_conj"}),
+       .argRoles = roles({DataIn})},
+      {.maseOp = "complex",
+       .maseType = BuiltinFunc,
+       .functionals = names({"torch.complex", "torch.polar"}),
+       .atenOps = names({"aten::complex", "aten::polar"}),
+       .argRoles = roles({DataIn, DataIn}),
+       .cost = arithmetic<elementwiseFlops>},
   };
   return table;
 }
@@ -2795,8 +2892,9 @@ static constexpr StringRef kSparse =
     "sparse layouts: mav's tensors are dense and strided";
 static constexpr StringRef kQuantized =
     "quantized tensors: import the float model (docs/Import.md)";
-static constexpr StringRef kComplex =
-    "complex tensors and spectral operators: not yet (issue 30, item 4)";
+static constexpr StringRef kComplexHalf =
+    "complex32 (ComplexHalf) tensors: mav has no element type for them; "
+    "complex64 and complex128 are supported";
 
 ArrayRef<UnsupportedOp> mav::getUnsupportedOps() {
   static const UnsupportedOp table[] = {
@@ -2811,39 +2909,7 @@ ArrayRef<UnsupportedOp> mav::getUnsupportedOps() {
       {"aten::from_file",
        "reads a file when the graph runs: a graph's data comes from its "
        "inputs and weights"},
-      {"aten::chalf", kComplex},
-      {"aten::stft", kComplex},
-      {"aten::istft", kComplex},
-      {"aten::view_as_real", kComplex},
-      {"aten::view_as_complex", kComplex},
-      {"aten::complex", kComplex},
-      {"aten::polar", kComplex},
-      {"aten::imag", kComplex},
-      {"aten::fft_fft", kComplex},
-      {"aten::fft_fft2", kComplex},
-      {"aten::fft_fftn", kComplex},
-      {"aten::fft_ifft", kComplex},
-      {"aten::fft_ifft2", kComplex},
-      {"aten::fft_ifftn", kComplex},
-      {"aten::fft_rfft", kComplex},
-      {"aten::fft_rfft2", kComplex},
-      {"aten::fft_rfftn", kComplex},
-      {"aten::fft_irfft", kComplex},
-      {"aten::fft_irfft2", kComplex},
-      {"aten::fft_irfftn", kComplex},
-      {"aten::fft_hfft", kComplex},
-      {"aten::fft_hfft2", kComplex},
-      {"aten::fft_hfftn", kComplex},
-      {"aten::fft_ihfft", kComplex},
-      {"aten::fft_ihfft2", kComplex},
-      {"aten::fft_ihfftn", kComplex},
-      {"aten::fft_fftfreq", kComplex},
-      {"aten::fft_rfftfreq", kComplex},
-      {"aten::bartlett_window", kComplex},
-      {"aten::blackman_window", kComplex},
-      {"aten::hamming_window", kComplex},
-      {"aten::hann_window", kComplex},
-      {"aten::kaiser_window", kComplex},
+      {"aten::chalf", kComplexHalf},
   };
   return table;
 }

@@ -35,7 +35,8 @@ struct Interpreter::Impl {
   FailureOr<c10::IValue> getWeight(GetAttrOp op);
   FailureOr<std::vector<c10::IValue>>
   runWithoutMetaKernel(Operation *op, StringRef target,
-                       const runtime::BoundCall &call, StringRef reason);
+                       const runtime::BoundCall &call, StringRef reason,
+                       bool useShapeFunctions = true);
   std::vector<c10::IValue> operandValues(Operation *op, Environment &env);
 
   ModuleOp module;
@@ -285,6 +286,20 @@ static bool hasOnlyRealTensors(ArrayRef<c10::IValue> operands) {
   return anyTensor;
 }
 
+/// Whether a node reads a complex meta tensor. libtorch 1.13's meta kernels
+/// and TorchScript's shape functions do not keep complex dtypes right (the
+/// abs of a complex tensor stays complex on meta), so such a node runs on
+/// filled cpu tensors instead.
+static bool readsComplexMetaTensor(ArrayRef<c10::IValue> operands) {
+  std::vector<c10::IValue> leaves;
+  for (const c10::IValue &operand : operands)
+    flattenValue(operand, leaves);
+  return llvm::any_of(leaves, [](const c10::IValue &leaf) {
+    return leaf.isTensor() && leaf.toTensor().defined() &&
+           leaf.toTensor().is_meta() && leaf.toTensor().is_complex();
+  });
+}
+
 FailureOr<std::vector<c10::IValue>>
 Interpreter::Impl::callOperator(Operation *op, StringRef target, bool isMethod,
                                 ArrayAttr args, DictionaryAttr kwargs,
@@ -309,9 +324,13 @@ Interpreter::Impl::callOperator(Operation *op, StringRef target, bool isMethod,
   torch::jit::Stack stack = call->stack;
   // Operators found without a meta kernel skip the attempt (and the
   // exception, which costs a backtrace) on later calls.
+  bool complexOnMeta =
+      callDevice.is_meta() && readsComplexMetaTensor(call->stack);
   bool tryKernel =
-      !callDevice.is_meta() || !withoutMetaKernel.contains(call->op.get());
-  std::string reason = "no meta kernel";
+      !callDevice.is_meta() ||
+      (!complexOnMeta && !withoutMetaKernel.contains(call->op.get()));
+  std::string reason =
+      complexOnMeta ? "none for complex tensors" : "no meta kernel";
   bool ran = false;
   if (tryKernel) {
     try {
@@ -328,7 +347,8 @@ Interpreter::Impl::callOperator(Operation *op, StringRef target, bool isMethod,
   }
   if (!ran) {
     FailureOr<std::vector<c10::IValue>> shaped =
-        runWithoutMetaKernel(op, target, *call, reason);
+        runWithoutMetaKernel(op, target, *call, reason,
+                             /*useShapeFunctions=*/!complexOnMeta);
     if (failed(shaped))
       return failure();
     results = std::move(*shaped);
@@ -431,16 +451,16 @@ static bool haveSameShapesAndNumbers(ArrayRef<c10::IValue> lhs,
   return true;
 }
 
-FailureOr<std::vector<c10::IValue>>
-Interpreter::Impl::runWithoutMetaKernel(Operation *op, StringRef target,
-                                        const runtime::BoundCall &call,
-                                        StringRef reason) {
+FailureOr<std::vector<c10::IValue>> Interpreter::Impl::runWithoutMetaKernel(
+    Operation *op, StringRef target, const runtime::BoundCall &call,
+    StringRef reason, bool useShapeFunctions) {
   // mav's shape rule, else TorchScript's shape function, when there is one,
   // gives the shapes without arithmetic.
   std::optional<std::vector<c10::IValue>> shaped;
   try {
-    shaped = runShapeRule(*call.op, call.stack);
-    if (!shaped)
+    if (useShapeFunctions)
+      shaped = runShapeRule(*call.op, call.stack);
+    if (!shaped && useShapeFunctions)
       shaped = runShapeFunction(*call.op, call.stack);
   } catch (const std::exception &) {
     shaped.reset();
@@ -501,7 +521,7 @@ mav::makeRandomInputs(GraphOp graph, uint64_t seed, int64_t intHigh,
     std::vector<int64_t> sizes(type.getShape().begin(), type.getShape().end());
     auto options = at::TensorOptions().dtype(*dtype);
     at::Tensor tensor;
-    if (at::isFloatingType(*dtype)) {
+    if (at::isFloatingType(*dtype) || at::isComplexType(*dtype)) {
       tensor = uniform ? at::rand(sizes, options) : at::randn(sizes, options);
       if (scale != 1.0)
         tensor = tensor * scale;

@@ -209,7 +209,7 @@ LogicalResult mav::torch_runtime::propagateShapes(
       auto tensorOptions = at::TensorOptions().dtype(*dtype).device(device);
       std::vector<int64_t> sizes(type.getShape().begin(),
                                  type.getShape().end());
-      inputs.push_back(at::isFloatingType(*dtype)
+      inputs.push_back(at::isFloatingType(*dtype) || at::isComplexType(*dtype)
                            ? at::randn(sizes, tensorOptions)
                            : at::zeros(sizes, tensorOptions));
     }

@@ -38,11 +38,19 @@ NodeCost recordedModuleCost(NodeOpInterface node) {
 
 int64_t tensorBytes(Type type) {
   auto tensor = type.dyn_cast<RankedTensorType>();
-  if (!tensor || !tensor.hasStaticShape() ||
-      !tensor.getElementType().isIntOrIndexOrFloat())
+  if (!tensor || !tensor.hasStaticShape())
     return 0;
-  int64_t bits = tensor.getElementType().getIntOrFloatBitWidth();
-  return tensor.getNumElements() * ((bits + 7) / 8);
+  // A complex element is two of its parts.
+  Type element = tensor.getElementType();
+  int64_t parts = 1;
+  if (auto complex = element.dyn_cast<ComplexType>()) {
+    element = complex.getElementType();
+    parts = 2;
+  }
+  if (!element.isIntOrIndexOrFloat())
+    return 0;
+  int64_t bits = element.getIntOrFloatBitWidth();
+  return tensor.getNumElements() * parts * ((bits + 7) / 8);
 }
 
 void addCost(OpCost &total, const OpCost &cost) {

@@ -54,7 +54,8 @@ MAV_DTYPE = {  # torch dtype name -> mav's spelling in "1x3x64x64xf32"
     "torch.float32": "f32", "torch.float64": "f64", "torch.float16": "f16",
     "torch.bfloat16": "bf16", "torch.int64": "si64", "torch.int32": "si32",
     "torch.int16": "si16", "torch.int8": "si8", "torch.uint8": "ui8",
-    "torch.bool": "i1",
+    "torch.bool": "i1", "torch.complex64": "complex<f32>",
+    "torch.complex128": "complex<f64>",
 }
 
 
@@ -1499,8 +1500,16 @@ def state_dict_entries(loaded):
     return entries
 
 
+def as_real(t):
+    """A tensor as doubles; a complex one as its real and imaginary parts (a
+    trailing dimension of 2), so that no comparison drops the imaginary
+    part."""
+    import torch
+    return torch.view_as_real(t.cdouble()) if t.is_complex() else t.double()
+
+
 def max_abs_diff(a, b):
-    return max([float((x.double() - y.double()).abs().max()) if x.numel() else 0.0
+    return max([float((as_real(x) - as_real(y)).abs().max()) if x.numel() else 0.0
                 for x, y in zip(a, b)] or [0.0])
 
 
@@ -1693,13 +1702,13 @@ def output_scales(outputs, others):
     outputs are measured too, as doubles."""
     max_abs, dependence = [], []
     for i, y in enumerate(outputs):
-        yd = y.detach().double()
+        yd = as_real(y.detach())
         max_abs.append(float(yd.abs().max()) if y.numel() else 0.0)
         z = others[i] if i < len(others) else None
         if z is None or z.shape != y.shape:
             dependence.append(None)
         else:
-            dependence.append(float((yd - z.detach().double()).abs().max())
+            dependence.append(float((yd - as_real(z.detach())).abs().max())
                               if y.numel() else 0.0)
     return max_abs, dependence
 
@@ -1709,7 +1718,7 @@ def meaningless(outputs, others, base=None):
     nothing does): `outputs` on the reference inputs, `others` on the check
     inputs, compared with `base` (default: `outputs`), the same module's
     outputs on the reference inputs. Only floating-point outputs are
-    judged: an integer or boolean output (indices, masks) is compared
+    judged (complex ones as their real and imaginary parts): an integer or boolean output (indices, masks) is compared
     exactly, and is derived from floating-point values that are judged."""
     problems = []
     if len(others) != len(outputs):
@@ -1717,7 +1726,8 @@ def meaningless(outputs, others, base=None):
                         % (len(others), len(outputs)))
     max_abs, _ = output_scales(outputs, [])
     _, dependence = output_scales(outputs if base is None else base, others)
-    floats = [i for i, y in enumerate(outputs) if y.is_floating_point()]
+    floats = [i for i, y in enumerate(outputs)
+              if y.is_floating_point() or y.is_complex()]
     if not floats:
         problems.append("no floating-point output")
     for i in floats:

@@ -131,7 +131,7 @@ def report(path, *passes):
     return [e for e in entries if not passes or e["pass"] in passes]
 
 
-TENSOR = re.compile(r"tensor<([^>]*)>")
+TENSOR = re.compile(r"tensor<(.*)>")  # fullmatch: complex<f32> nests
 
 
 def split_top(text):

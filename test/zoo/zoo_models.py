@@ -904,6 +904,141 @@ def _conformer():
         torch.tensor([10, 7])), _randn(2, 10, 16))
 
 
+# Spectral front ends and separation: complex tensors (stft, istft,
+# view_as_real, view_as_complex).
+
+@zoo("spectrogram_complex", "speech",
+     "torchaudio.transforms.Spectrogram(n_fft=16, hop_length=4, power=None): "
+     "a complex spectrogram (complex64 output); input 1x64")
+def _spectrogram_complex():
+    import torchaudio
+    return Spec(torchaudio.transforms.Spectrogram(n_fft=16, hop_length=4,
+                                                  power=None),
+                _randn(1, 64))
+
+
+@zoo("spectrogram_power", "speech",
+     "torchaudio.transforms.Spectrogram(n_fft=16, hop_length=4, power=2): "
+     "a power spectrogram (abs of a complex stft); input 1x64")
+def _spectrogram_power():
+    import torchaudio
+    return Spec(torchaudio.transforms.Spectrogram(n_fft=16, hop_length=4,
+                                                  power=2.0),
+                _randn(1, 64))
+
+
+@zoo("inverse_spectrogram", "speech",
+     "torchaudio.transforms.InverseSpectrogram(n_fft=16, hop_length=4) fed a "
+     "complex spectrogram; input 1x9x17 complex64")
+def _inverse_spectrogram():
+    import torch
+    import torchaudio
+    return Spec(torchaudio.transforms.InverseSpectrogram(n_fft=16,
+                                                         hop_length=4),
+                lambda: [torch.randn(1, 9, 17, dtype=torch.complex64)],
+                input_generators=["torch.randn(shape, dtype=torch.complex64)"])
+
+
+@zoo("mel_spectrogram", "speech",
+     "torchaudio.transforms.MelSpectrogram(sample_rate=8000, n_fft=32, "
+     "hop_length=8, n_mels=8); input 1x128")
+def _mel_spectrogram():
+    import torchaudio
+    return Spec(torchaudio.transforms.MelSpectrogram(
+        sample_rate=8000, n_fft=32, hop_length=8, n_mels=8), _randn(1, 128))
+
+
+@zoo("mfcc", "speech",
+     "torchaudio.transforms.MFCC(sample_rate=8000, n_mfcc=6, melkwargs: "
+     "n_fft=32, hop_length=8, n_mels=8); input 1x128")
+def _mfcc():
+    import torchaudio
+    return Spec(torchaudio.transforms.MFCC(
+        sample_rate=8000, n_mfcc=6,
+        melkwargs={"n_fft": 32, "hop_length": 8, "n_mels": 8}), _randn(1, 128))
+
+
+@zoo("lfcc", "speech",
+     "torchaudio.transforms.LFCC(sample_rate=8000, n_filter=8, n_lfcc=6, "
+     "speckwargs: n_fft=32, hop_length=8); input 1x128")
+def _lfcc():
+    import torchaudio
+    return Spec(torchaudio.transforms.LFCC(
+        sample_rate=8000, n_filter=8, n_lfcc=6,
+        speckwargs={"n_fft": 32, "hop_length": 8}), _randn(1, 128))
+
+
+@zoo("spectral_centroid", "speech",
+     "torchaudio.transforms.SpectralCentroid(sample_rate=8000, n_fft=16, "
+     "hop_length=4); input 1x64")
+def _spectral_centroid():
+    import torchaudio
+    return Spec(torchaudio.transforms.SpectralCentroid(
+        sample_rate=8000, n_fft=16, hop_length=4), _randn(1, 64))
+
+
+@zoo("time_stretch", "speech",
+     "torchaudio.transforms.TimeStretch(hop_length=4, n_freq=9, "
+     "fixed_rate=1.3): a phase vocoder on a complex spectrogram (angle, "
+     "polar); input 1x9x17 complex64")
+def _time_stretch():
+    import torch
+    import torchaudio
+    return Spec(torchaudio.transforms.TimeStretch(hop_length=4, n_freq=9,
+                                                  fixed_rate=1.3),
+                lambda: [torch.randn(1, 9, 17, dtype=torch.complex64)],
+                input_generators=["torch.randn(shape, dtype=torch.complex64)"])
+
+
+@zoo("psd", "speech",
+     "torchaudio.transforms.PSD(): the power spectral density matrices of a "
+     "2-channel complex spectrogram (einsum of complex tensors, conj); input "
+     "1x2x9x17 complex64")
+def _psd():
+    import torch
+    import torchaudio
+    return Spec(torchaudio.transforms.PSD(),
+                lambda: [torch.randn(1, 2, 9, 17, dtype=torch.complex64)],
+                input_generators=["torch.randn(shape, dtype=torch.complex64)"])
+
+
+@zoo("griffin_lim", "speech",
+     "torchaudio.transforms.GriffinLim(n_fft=16, hop_length=4, n_iter=2, "
+     "power=1, rand_init=False): phase recovery, stft and istft twice; input "
+     "1x9x17 magnitudes (power 1, so that mav-run's normal draws, negative "
+     "ones included, are valid)")
+def _griffin_lim():
+    import torchaudio
+    return Spec(torchaudio.transforms.GriffinLim(n_fft=16, hop_length=4,
+                                                 n_iter=2, power=1.0,
+                                                 rand_init=False),
+                _randn(1, 9, 17))
+
+
+@zoo("hdemucs", "speech",
+     "torchaudio.models.HDemucs(sources=[drums, bass], audio_channels=1, "
+     "channels=4, nfft=64, depth=2, freq_emb=0): hybrid time and spectrogram "
+     "source separation (stft, view_as_real, view_as_complex, istft); input "
+     "1x1x256")
+def _hdemucs():
+    import torchaudio
+    return Spec(torchaudio.models.HDemucs(sources=["drums", "bass"],
+                                          audio_channels=1, channels=4,
+                                          nfft=64, depth=2, freq_emb=0.0),
+                _randn(1, 1, 256))
+
+
+@zoo("complex_filter", "speech",
+     "torchaudio.transforms.Spectrogram(n_fft=16, hop_length=4, power=None) "
+     "times a complex64 parameter (9x1 gains), returned as view_as_real: "
+     "complex weights in checkpoints; input 1x64")
+def _complex_filter():
+    import torch
+    import torchaudio
+    return Spec(_speech_classes()["ComplexFilter"](
+        torchaudio.transforms.Spectrogram(n_fft=16, hop_length=4, power=None),
+        torch.randn(9, 1, dtype=torch.complex64)), _randn(1, 64))
+
 @zoo("wav2vec2", "speech",
      "torchaudio.models.wav2vec2_model(extractor_mode='group_norm', "
      "extractor_conv_layer_config=[(16,10,5),(16,3,2),(16,2,2)], "
@@ -965,6 +1100,7 @@ def _conv_tasnet():
 
 
 def _speech_classes():
+    import torch
     import torch.nn as nn
 
     class WithLengths(nn.Module):
@@ -980,6 +1116,17 @@ def _speech_classes():
             output, _ = self.model(frames, self.lengths)
             return output
 
+    class ComplexFilter(nn.Module):
+        """A complex spectrogram scaled by complex gains, one per bin."""
+
+        def __init__(self, spectrogram, gains):
+            super().__init__()
+            self.spectrogram = spectrogram
+            self.gains = nn.Parameter(gains)
+
+        def forward(self, waveform):
+            return torch.view_as_real(self.spectrogram(waveform) * self.gains)
+
     class FirstOutput(nn.Module):
         """A model returning (output, lengths) without lengths given: its
         output."""
@@ -992,8 +1139,9 @@ def _speech_classes():
             output, _ = self.model(waveform)
             return output
 
-    _pin(WithLengths, FirstOutput)
-    return {"WithLengths": WithLengths, "FirstOutput": FirstOutput}
+    _pin(WithLengths, ComplexFilter, FirstOutput)
+    return {"WithLengths": WithLengths, "ComplexFilter": ComplexFilter,
+            "FirstOutput": FirstOutput}
 
 
 @zoo("lstm_packed", "torch.nn",

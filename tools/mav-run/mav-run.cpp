@@ -193,6 +193,14 @@ static double absoluteToleranceFor(double scale) {
                                                : absoluteTolerance * scale;
 }
 
+/// A tensor's values as doubles; a complex tensor's as its real and
+/// imaginary parts, in a trailing dimension of 2.
+static at::Tensor asDoubles(const at::Tensor &tensor) {
+  if (at::isComplexType(tensor.scalar_type()))
+    return at::view_as_real(tensor.to(at::kComplexDouble).resolve_conj());
+  return tensor.to(at::kDouble);
+}
+
 static int compare(const c10::IValue &actual, const c10::IValue &expected) {
   std::vector<at::Tensor> mine, theirs;
   flattenTensors(actual, mine);
@@ -214,15 +222,17 @@ static int compare(const c10::IValue &actual, const c10::IValue &expected) {
       return 1;
     }
     // As torch.allclose with equal_nan: NaN matches NaN and an infinity
-    // the same infinity. A NaN against a number differs by infinity.
-    at::Tensor x = a.to(at::kDouble), y = b.to(at::kDouble);
+    // the same infinity. A NaN against a number differs by infinity. A
+    // complex output compares its real and imaginary parts, each as a float.
+    at::Tensor x = asDoubles(a), y = asDoubles(b);
     at::Tensor same = x.eq(y).logical_or(x.isnan().logical_and(y.isnan()));
     at::Tensor difference = at::where(same, at::zeros_like(x), (x - y).abs())
                                 .nan_to_num(INFINITY, INFINITY);
     if (difference.numel() > 0)
       largest = std::max(largest, difference.max().item<double>());
     // Integers and booleans are exact: no tolerance applies.
-    if (!at::isFloatingType(b.scalar_type())) {
+    if (!at::isFloatingType(b.scalar_type()) &&
+        !at::isComplexType(b.scalar_type())) {
       if (!same.all().item<bool>())
         verdict = Verdict::Mismatch;
       continue;

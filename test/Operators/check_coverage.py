@@ -37,7 +37,8 @@ COSTED = ("elementwise", "comparison", "reduction")
 DTYPE = {"torch.float32": "f32", "torch.float64": "f64", "torch.int64": "si64",
          "torch.int32": "si32", "torch.bool": "i1", "torch.int8": "si8",
          "torch.uint8": "ui8", "torch.int16": "si16", "torch.float16": "f16",
-         "torch.bfloat16": "bf16"}
+         "torch.bfloat16": "bf16", "torch.complex64": "complex<f32>",
+         "torch.complex128": "complex<f64>"}
 
 
 def registry_index(registry):

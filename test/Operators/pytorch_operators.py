@@ -21,9 +21,8 @@ For the sampled op_db entries it also writes bundles, OUT/BUNDLE.pt: one
 traced module per family whose submodule `op_N` calls entry N on its sample,
 with the sample's tensors as the module's inputs (OUT/BUNDLE.io.pt, as
 test/models/generate.py writes) and, in OUT/BUNDLE.json, the input shapes and
-each entry's output types. An entry with a complex input or output is
-listed (operators.json marks it "complex") but bundled only once mav has
-complex tensors; so is one that calls an operator mav refuses (--registry).
+each entry's output types. An entry that calls an operator mav refuses
+(--registry) is listed but not bundled.
 The operators an entry's trace calls besides its own (masked.mean's sum)
 are listed as `used`. An entry whose outputs cannot be compared (random
 or uninitialised values, non-finite values, or a float output below 0.01 in
@@ -247,10 +246,7 @@ def sample_entries(cmi, families_by_schema, operators, untraced,
             entry["sources"].append("op_db:" + label)
         if not outputs:
             continue
-        if any(t.is_complex() for t in outputs + tensors) or \
-                kinds & unsupported:
-            for kind in kinds:
-                operators[kind]["complex"] = True
+        if kinds & unsupported:
             continue
         calls[family].append({
             "label": label, "call": call, "inputs": tensors,

@@ -16,6 +16,8 @@ packages=(
   clang-19 libclang-rt-19-dev
   verilator iverilog yosys
   chromium chromium-driver python3-selenium
+  pybind11-dev python3-pybind11 python3-pytest
+  python3-nbclient python3-ipykernel python3-nbformat
 )
 
 missing=()

@@ -21,6 +21,11 @@ config.substitutions.append(("%mav_bin", config.mav_tools_dir))
 config.substitutions.append(("%mav_obj", config.mav_obj_root))
 # Debian's torch; the python3 first on PATH may lack it.
 config.substitutions.append(("%python", "/usr/bin/python3"))
+# The Python package as built (python/): `%mav_python -m pytest ...` runs
+# Debian's python3 with `import mav` finding it.
+config.substitutions.append(
+    ("%mav_python", "env PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=" +
+     os.path.join(config.mav_obj_root, "python") + " /usr/bin/python3"))
 # Real models traced by PyTorch at test time (test/models/generate.py), shared
 # by every test directory; the generator only rewrites what is stale.
 config.substitutions.append(

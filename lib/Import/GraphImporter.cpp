@@ -177,13 +177,26 @@ InFlightDiagnostic GraphImporter::emitNodeError(const torch::jit::Node *node,
       node->outputs().empty() ? "" : "%" + node->output(0)->debugName() + " ";
   std::string module =
       scope.path.empty() ? "the root module" : "module '" + scope.path + "'";
-  return ctx.emitError() << "node " << nodeName << "("
-                         << node->kind().toQualString() << ") in " << module
-                         << " (" << scope.className << "): ";
+  InFlightDiagnostic diagnostic = ctx.emitError()
+                                  << "node " << nodeName << "("
+                                  << node->kind().toQualString() << ") in "
+                                  << module << " (" << scope.className << "): ";
+  // Where in the model's Python source the node was traced.
+  Location source = locationOf(node);
+  if (auto fileLineCol = dyn_cast<FileLineColLoc>(source);
+      fileLineCol && fileLineCol.getLine())
+    diagnostic.attachNote(source) << "traced from here";
+  return diagnostic;
 }
 
+/// The Python source a node came from: a saved archive's node points into
+/// its serialized code, and the archive's debug records say what range of
+/// the original source generated that code.
 Location GraphImporter::locationOf(const torch::jit::Node *node) {
-  if (auto fileLineCol = node->sourceRange().file_line_col())
+  torch::jit::SourceRange range = node->sourceRange();
+  if (auto original = range.findSourceRangeThatGenerated())
+    range = *original;
+  if (auto fileLineCol = range.file_line_col())
     return FileLineColLoc::get(ctx.context, std::get<0>(*fileLineCol),
                                std::get<1>(*fileLineCol),
                                std::get<2>(*fileLineCol));

@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mav/Runtime/GraphAnalyses.h"
-#include "InputsFile.h"
+#include "mav/Runtime/InputsFile.h"
 #include "RuntimeServices.h"
 #include "mav/IR/WeightData.h"
 #include "mav/Runtime/Interpreter.h"

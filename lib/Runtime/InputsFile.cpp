@@ -1,6 +1,6 @@
 //===- InputsFile.cpp - Graph inputs read from a torch.save file ---------===//
 
-#include "InputsFile.h"
+#include "mav/Runtime/InputsFile.h"
 #include "mav/Runtime/Interpreter.h"
 #include "mav/Runtime/TorchTypes.h"
 

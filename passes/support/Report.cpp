@@ -29,7 +29,7 @@ private:
 };
 } // namespace
 
-static llvm::json::Value toJson(Attribute value) {
+llvm::json::Value mav::attributeToJson(Attribute value) {
   if (auto boolean = value.dyn_cast<BoolAttr>())
     return boolean.getValue();
   if (auto integer = value.dyn_cast<IntegerAttr>())
@@ -45,13 +45,14 @@ static llvm::json::Value toJson(Attribute value) {
   if (auto array = value.dyn_cast<ArrayAttr>()) {
     llvm::json::Array elements;
     for (Attribute element : array)
-      elements.push_back(toJson(element));
+      elements.push_back(attributeToJson(element));
     return std::move(elements);
   }
   if (auto dictionary = value.dyn_cast<DictionaryAttr>()) {
     llvm::json::Object object;
     for (NamedAttribute entry : dictionary)
-      object[entry.getName().getValue().str()] = toJson(entry.getValue());
+      object[entry.getName().getValue().str()] =
+          attributeToJson(entry.getValue());
     return std::move(object);
   }
   std::string printed;
@@ -76,7 +77,7 @@ void Instrumentation::runAfterPass(Pass *, Operation *op) {
     auto output = record.cast<PassOutputAttr>();
     report.push_back(
         llvm::json::Object{{"pass", output.getPass().str()},
-                           {"outputs", toJson(output.getOutputs())}});
+                           {"outputs", attributeToJson(output.getOutputs())}});
   }
 }
 

@@ -19,8 +19,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "QuantizedRun.h"
-
 #include "mav/Checkpoint/Checkpoint.h"
 #include "mav/Checkpoint/WeightsFile.h"
 #include "mav/Checkpoint/ZipChecksums.h"
@@ -28,6 +26,8 @@
 #include "mav/IR/MavDialect.h"
 #include "mav/IR/MavOps.h"
 #include "mav/IR/SourceBuffer.h"
+#include "mav/Run/OutputComparison.h"
+#include "mav/Run/QuantizedRun.h"
 #include "mav/Runtime/Interpreter.h"
 #include "mav/Runtime/MemoryReader.h"
 #include "mav/Runtime/TorchTypes.h"
@@ -122,26 +122,6 @@ static llvm::cl::opt<std::string> workDirectory(
                    "temporary directory, removed)"),
     llvm::cl::value_desc("DIR"));
 
-/// Tensors of a (nested) output, in order.
-static void flattenTensors(const c10::IValue &value,
-                           std::vector<at::Tensor> &tensors) {
-  std::vector<c10::IValue> leaves;
-  flattenValue(value, leaves);
-  for (const c10::IValue &leaf : leaves)
-    if (leaf.isTensor())
-      tensors.push_back(leaf.toTensor());
-}
-
-static std::string describe(const at::Tensor &tensor) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "tensor<";
-  for (int64_t size : tensor.sizes())
-    os << size << "x";
-  os << c10::toString(tensor.scalar_type()) << ">";
-  return text;
-}
-
 /// Runs the reference module, loaded once for every input graph; errors name
 /// the file.
 static FailureOr<c10::IValue>
@@ -181,100 +161,18 @@ runReference(const std::vector<c10::IValue> &inputs) {
   }
 }
 
-namespace {
-/// How one output compares with its reference.
-enum class Verdict { Match, Mismatch, Undecided };
-} // namespace
-
-/// The absolute tolerance for an output of largest magnitude `scale`: given
-/// explicitly, as is; by default, relative to the output's scale.
-static double absoluteToleranceFor(double scale) {
-  return absoluteTolerance.getNumOccurrences() ? absoluteTolerance.getValue()
-                                               : absoluteTolerance * scale;
-}
-
-/// A tensor's values as doubles; a complex tensor's as its real and
-/// imaginary parts, in a trailing dimension of 2.
-static at::Tensor asDoubles(const at::Tensor &tensor) {
-  if (at::isComplexType(tensor.scalar_type()))
-    return at::view_as_real(tensor.to(at::kComplexDouble).resolve_conj());
-  return tensor.to(at::kDouble);
-}
-
+/// Prints the verdict; 0 on a match.
 static int compare(const c10::IValue &actual, const c10::IValue &expected) {
-  std::vector<at::Tensor> mine, theirs;
-  flattenTensors(actual, mine);
-  flattenTensors(expected, theirs);
-  if (mine.size() != theirs.size()) {
-    llvm::errs() << "mav-run: the graph returns " << mine.size()
-                 << " tensors, the reference " << theirs.size() << "\n";
-    return 1;
-  }
-  double largest = 0;
-  Verdict verdict = Verdict::Match;
-  std::string undecided;
-  llvm::raw_string_ostream why(undecided);
-  for (auto [index, pair] : llvm::enumerate(llvm::zip(mine, theirs))) {
-    auto &[a, b] = pair;
-    if (!a.sizes().equals(b.sizes()) || a.scalar_type() != b.scalar_type()) {
-      llvm::errs() << "mav-run: output " << index << " is " << describe(a)
-                   << ", the reference's " << describe(b) << "\n";
-      return 1;
-    }
-    // As torch.allclose with equal_nan: NaN matches NaN and an infinity
-    // the same infinity. A NaN against a number differs by infinity. A
-    // complex output compares its real and imaginary parts, each as a float.
-    at::Tensor x = asDoubles(a), y = asDoubles(b);
-    at::Tensor same = x.eq(y).logical_or(x.isnan().logical_and(y.isnan()));
-    at::Tensor difference = at::where(same, at::zeros_like(x), (x - y).abs())
-                                .nan_to_num(INFINITY, INFINITY);
-    if (difference.numel() > 0)
-      largest = std::max(largest, difference.max().item<double>());
-    // Integers and booleans are exact: no tolerance applies.
-    if (!at::isFloatingType(b.scalar_type()) &&
-        !at::isComplexType(b.scalar_type())) {
-      if (!same.all().item<bool>())
-        verdict = Verdict::Mismatch;
-      continue;
-    }
-    at::Tensor finite = y.isfinite();
-    double scale = y.numel() == 0 || !finite.any().item<bool>()
-                       ? 0
-                       : at::where(finite, y.abs(), at::zeros_like(y))
-                             .max()
-                             .item<double>();
-    double atol = absoluteToleranceFor(scale);
-    if (!at::isclose(x, y, relativeTolerance, atol, /*equal_nan=*/true)
-             .all()
-             .item<bool>())
-      verdict = Verdict::Mismatch;
-    else if (scale <= atol && y.numel() > 0 && verdict == Verdict::Match) {
-      // A reference this small matches an output of zeros as well.
-      verdict = Verdict::Undecided;
-      why << "output " << index << "'s largest reference magnitude "
-          << llvm::format("%.3g", scale) << " is at or below the tolerance "
-          << llvm::format("%.3g", atol);
-    }
-  }
-  llvm::outs() << "max abs difference: " << llvm::format("%.3g", largest)
-               << " (atol ";
-  llvm::outs() << llvm::format("%g", absoluteTolerance.getValue());
-  if (!absoluteTolerance.getNumOccurrences())
-    llvm::outs() << " x scale";
-  llvm::outs() << ", rtol " << llvm::format("%g", relativeTolerance.getValue())
-               << "): ";
-  switch (verdict) {
-  case Verdict::Match:
-    llvm::outs() << "match\n";
-    return 0;
-  case Verdict::Mismatch:
-    llvm::outs() << "MISMATCH\n";
-    return 1;
-  case Verdict::Undecided:
-    llvm::outs() << "UNDECIDED: " << undecided << "\n";
-    return 1;
-  }
-  llvm_unreachable("unknown verdict");
+  ComparisonTolerance tolerance;
+  tolerance.absolute = absoluteTolerance;
+  tolerance.absoluteIsScaled = !absoluteTolerance.getNumOccurrences();
+  tolerance.relative = relativeTolerance;
+  Comparison comparison = compareOutputs(actual, expected, tolerance);
+  if (StringRef(comparison.report).starts_with("max abs difference"))
+    llvm::outs() << comparison.report << "\n";
+  else
+    llvm::errs() << "mav-run: " << comparison.report << "\n";
+  return comparison.matched() ? 0 : 1;
 }
 
 static int runQuantizedGraph(GraphOp graph) {
@@ -349,10 +247,9 @@ static int runFile(StringRef inputFile) {
   FailureOr<c10::IValue> output = interpreter.run(graph, *inputs);
   if (failed(output))
     return 1;
-  std::vector<at::Tensor> tensors;
-  flattenTensors(*output, tensors);
-  for (auto [index, tensor] : llvm::enumerate(tensors))
-    llvm::outs() << "output " << index << ": " << describe(tensor) << "\n";
+  for (auto [index, tensor] : llvm::enumerate(flattenTensors(*output)))
+    llvm::outs() << "output " << index << ": " << describeTensor(tensor)
+                 << "\n";
   if (referenceFile.empty())
     return 0;
   FailureOr<c10::IValue> expected = runReference(*inputs);

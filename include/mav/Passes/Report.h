@@ -5,12 +5,18 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Pass/PassInstrumentation.h"
+#include "llvm/Support/JSON.h"
 
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace mav {
+
+/// A pass output's value as JSON: booleans, integers, floats, strings,
+/// arrays and dictionaries as themselves, anything else as MLIR prints it.
+/// Every string is copied.
+llvm::json::Value attributeToJson(mlir::Attribute value);
 
 /// Watches a pipeline and keeps the pass outputs each module recorded
 /// (`mav.pass_outputs`), to write them as JSON:

@@ -7,11 +7,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MAV_TOOLS_MAVRUN_QUANTIZEDRUN_H
-#define MAV_TOOLS_MAVRUN_QUANTIZEDRUN_H
+#ifndef MAV_RUN_QUANTIZEDRUN_H
+#define MAV_RUN_QUANTIZEDRUN_H
 
 #include "mav/Hardware/RtlSimulation.h"
 #include "mav/IR/MavOps.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <ATen/core/ivalue.h>
 #include <functional>
@@ -41,6 +42,9 @@ struct QuantizedRunOptions {
   /// latency and cycles per frame with the performance model's.
   bool timing = true;
   RtlSimulationOptions simulation;
+  /// Where the report goes, and where errors go.
+  llvm::raw_ostream *out = &llvm::outs();
+  llvm::raw_ostream *errors = &llvm::errs();
 };
 
 /// Whether -mav-quantize gave a node of `graph` a fixed-point format.
@@ -51,4 +55,4 @@ int runQuantized(GraphOp graph, const QuantizedRunOptions &options);
 
 } // namespace mav
 
-#endif // MAV_TOOLS_MAVRUN_QUANTIZEDRUN_H
+#endif // MAV_RUN_QUANTIZEDRUN_H

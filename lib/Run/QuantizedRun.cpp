@@ -1,6 +1,6 @@
 //===- QuantizedRun.cpp - mav-run on a quantized graph --------------------===//
 
-#include "QuantizedRun.h"
+#include "mav/Run/QuantizedRun.h"
 #include "TimingCheck.h"
 
 #include "mav/Hardware/FixedPointErrorBound.h"
@@ -102,8 +102,8 @@ bool accumulateError(const Sample &sample, const c10::IValue &expected,
   flattenValue(expected, leaves);
   if (leaves.size() != 1 || !leaves[0].isTensor() ||
       !leaves[0].toTensor().sizes().equals(sample.output.sizes())) {
-    llvm::errs() << "mav-run: the reference does not return one tensor of "
-                    "the graph's output shape\n";
+    *options.errors << "mav-run: the reference does not return one tensor of "
+                       "the graph's output shape\n";
     return false;
   }
   at::Tensor reference = leaves[0].toTensor().to(at::kDouble);
@@ -152,7 +152,8 @@ int simulate(const HardwareGraph &hardware, ArrayRef<Sample> samples,
              const QuantizedRunOptions &options) {
   llvm::Expected<RtlDesignInfo> design = readDesignInfo(options.rtlDirectory);
   if (!design) {
-    llvm::errs() << "mav-run: " << llvm::toString(design.takeError()) << "\n";
+    *options.errors << "mav-run: " << llvm::toString(design.takeError())
+                    << "\n";
     return 1;
   }
   const HardwareNode &input = hardware.nodes[0];
@@ -160,15 +161,15 @@ int simulate(const HardwareGraph &hardware, ArrayRef<Sample> samples,
   if (design->input != input.format || design->output != output.format ||
       design->inputWords != input.outNumel() ||
       design->outputWords != output.outNumel()) {
-    llvm::errs() << "mav-run: " << options.rtlDirectory
-                 << ": the design was exported from another graph: it takes "
-                 << design->inputWords << " words "
-                 << formatFixed(design->input) << " and returns "
-                 << design->outputWords << " words "
-                 << formatFixed(design->output) << ", the graph "
-                 << input.outNumel() << " " << formatFixed(input.format)
-                 << " and " << output.outNumel() << " "
-                 << formatFixed(output.format) << "\n";
+    *options.errors << "mav-run: " << options.rtlDirectory
+                    << ": the design was exported from another graph: it takes "
+                    << design->inputWords << " words "
+                    << formatFixed(design->input) << " and returns "
+                    << design->outputWords << " words "
+                    << formatFixed(design->output) << ", the graph "
+                    << input.outNumel() << " " << formatFixed(input.format)
+                    << " and " << output.outNumel() << " "
+                    << formatFixed(output.format) << "\n";
     return 1;
   }
   std::vector<int64_t> inputWords, expectedWords;
@@ -191,13 +192,14 @@ int simulate(const HardwareGraph &hardware, ArrayRef<Sample> samples,
   llvm::Expected<std::vector<RtlSimulationResult>> results =
       simulateRtlRuns(options.rtlDirectory, *design, runs, options.simulation);
   if (!results) {
-    llvm::errs() << "mav-run: " << llvm::toString(results.takeError()) << "\n";
+    *options.errors << "mav-run: " << llvm::toString(results.takeError())
+                    << "\n";
     return 1;
   }
   const RtlSimulationResult &result = results->front();
   for (const std::string &message : result.messages)
-    llvm::outs() << "rtl: " << message << "\n";
-  llvm::outs() << "rtl (" << (verilator ? "verilator" : "icarus")
+    *options.out << "rtl: " << message << "\n";
+  *options.out << "rtl (" << (verilator ? "verilator" : "icarus")
                << "): words compared: " << result.compared << " of "
                << result.expected << ", differing: " << result.differing
                << ", protocol errors: " << result.protocolErrors
@@ -207,7 +209,7 @@ int simulate(const HardwareGraph &hardware, ArrayRef<Sample> samples,
   int status = result.passed() ? 0 : 1;
   if (options.timing &&
       checkTiming(hardware, results->back(), frames,
-                  verilator ? "verilator" : "icarus", llvm::outs()))
+                  verilator ? "verilator" : "icarus", *options.out))
     status = 1;
   return status;
 }
@@ -242,22 +244,22 @@ std::string describeNode(const HardwareNode &node) {
 
 /// Each node's predicted rms error and saturated elements (--estimate-nodes).
 void printNodeEstimates(const HardwareGraph &hardware,
-                        const NodeEstimates &nodes) {
+                        const NodeEstimates &nodes, llvm::raw_ostream &os) {
   for (auto [index, node] : llvm::enumerate(hardware.nodes)) {
     double lsb = dequantize(1, node.format);
-    llvm::outs() << "error estimate: node " << describeNode(node)
-                 << ": rms error up to "
-                 << llvm::format("%.4g", nodes.maxRms[index]) << " ("
-                 << llvm::format("%.3g", nodes.maxRms[index] / lsb)
-                 << " LSB), saturated " << nodes.saturated[index] << "\n";
+    os << "error estimate: node " << describeNode(node) << ": rms error up to "
+       << llvm::format("%.4g", nodes.maxRms[index]) << " ("
+       << llvm::format("%.3g", nodes.maxRms[index] / lsb) << " LSB), saturated "
+       << nodes.saturated[index] << "\n";
   }
 }
 
 /// The error estimate's line; true when it decides the run and fails it.
 /// It decides when the worst-case bound cannot (`decides`).
 bool printEstimate(const HardwareGraph &hardware, const NodeEstimates &nodes,
-                   const ErrorStats &stats, bool decides, StringRef other) {
-  llvm::outs() << "error estimate: ";
+                   const ErrorStats &stats, bool decides, StringRef other,
+                   llvm::raw_ostream &os) {
+  os << "error estimate: ";
   if (!nodes.holds()) {
     int64_t total = 0;
     for (int64_t count : nodes.saturated)
@@ -266,40 +268,35 @@ bool printEstimate(const HardwareGraph &hardware, const NodeEstimates &nodes,
     for (auto [index, node] : llvm::enumerate(hardware.nodes))
       if (!first && nodes.saturated[index])
         first = &node;
-    llvm::outs() << "does not hold: " << total
-                 << " elements saturated, first at node "
-                 << describeNode(*first)
-                 << ": the format does not hold its values\n";
+    os << "does not hold: " << total << " elements saturated, first at node "
+       << describeNode(*first) << ": the format does not hold its values\n";
     return false;
   }
   double lsb = dequantize(1, hardware.nodes[hardware.output].format);
   double rms =
       std::sqrt(stats.sumSquaredRatio / std::max<int64_t>(stats.count, 1));
-  llvm::outs() << "predicted rms error up to "
-               << llvm::format("%.4g", stats.maxPredicted) << " ("
-               << llvm::format("%.3g", stats.maxPredicted / lsb)
-               << " LSB); |error| / predicted: rms "
-               << llvm::format("%.3g", rms) << ", largest "
-               << llvm::format("%.3g", stats.maxRatio) << ": "
-               << (stats.estimateWithin ? "within" : "NOT within")
-               << " the statistical error estimate (|error| <= "
-               << llvm::format("%g", kErrorEstimateSigmas) << " x predicted";
+  os << "predicted rms error up to " << llvm::format("%.4g", stats.maxPredicted)
+     << " (" << llvm::format("%.3g", stats.maxPredicted / lsb)
+     << " LSB); |error| / predicted: rms " << llvm::format("%.3g", rms)
+     << ", largest " << llvm::format("%.3g", stats.maxRatio) << ": "
+     << (stats.estimateWithin ? "within" : "NOT within")
+     << " the statistical error estimate (|error| <= "
+     << llvm::format("%g", kErrorEstimateSigmas) << " x predicted";
   if (!stats.estimateWithin)
-    llvm::outs() << "; exceeded by up to "
-                 << llvm::format("%.4g", stats.worstEstimateExcess);
-  llvm::outs() << ")";
+    os << "; exceeded by up to "
+       << llvm::format("%.4g", stats.worstEstimateExcess);
+  os << ")";
   // As for the bound: an estimate as large as every output cannot tell a
   // right model from one that outputs zeros.
   bool conclusive = !(stats.estimateWithin && stats.zerosWithinEstimate);
   if (!conclusive)
-    llvm::outs() << ", which an output of zeros would also meet: not "
-                    "conclusive";
+    os << ", which an output of zeros would also meet: not "
+          "conclusive";
   if (!decides)
-    llvm::outs() << (conclusive ? ", " : "; ") << "not enforced: " << other
-                 << " decides";
+    os << (conclusive ? ", " : "; ") << "not enforced: " << other << " decides";
   else if (!conclusive)
-    llvm::outs() << ", give --atol/--rtol";
-  llvm::outs() << "\n";
+    os << ", give --atol/--rtol";
+  os << "\n";
   return decides && !stats.estimateWithin;
 }
 
@@ -330,16 +327,16 @@ int mav::runQuantized(GraphOp graph, const QuantizedRunOptions &options) {
     samples.push_back(std::move(*sample));
   }
   const HardwareNode &output = hardware->nodes[hardware->output];
-  llvm::outs() << "output 0: tensor<";
+  *options.out << "output 0: tensor<";
   for (int64_t size : output.outShape)
-    llvm::outs() << size << "x";
-  llvm::outs() << "fixed" << formatFixed(output.format)
+    *options.out << size << "x";
+  *options.out << "fixed" << formatFixed(output.format)
                << "> (fixed-point model)\n";
 
   int status = 0;
   NodeEstimates nodes(samples);
   if (options.estimateNodes)
-    printNodeEstimates(*hardware, nodes);
+    printNodeEstimates(*hardware, nodes, *options.out);
   if (options.reference) {
     ErrorStats stats;
     for (const Sample &sample : samples) {
@@ -349,7 +346,7 @@ int mav::runQuantized(GraphOp graph, const QuantizedRunOptions &options) {
         return 1;
     }
     double lsb = dequantize(1, output.format);
-    llvm::outs() << "fixed-point " << formatFixed(output.format)
+    *options.out << "fixed-point " << formatFixed(output.format)
                  << " vs float reference: max abs error "
                  << llvm::format("%.4g", stats.maxAbs) << " ("
                  << llvm::format("%.3g", stats.maxAbs / lsb)
@@ -365,42 +362,43 @@ int mav::runQuantized(GraphOp graph, const QuantizedRunOptions &options) {
     if (explicitTolerance &&
         options.absoluteTolerance.value_or(0) >= stats.maxReference) {
       // An output of zeros would be within such a tolerance.
-      llvm::outs() << "UNDECIDED: the tolerance "
+      *options.out << "UNDECIDED: the tolerance "
                    << llvm::format("%g", options.absoluteTolerance.value_or(0))
                    << " is at or above the reference's largest magnitude\n";
       status = 1;
     } else if (explicitTolerance) {
-      llvm::outs() << (stats.within ? "within" : "MISMATCH") << " (atol "
+      *options.out << (stats.within ? "within" : "MISMATCH") << " (atol "
                    << llvm::format("%g", options.absoluteTolerance.value_or(0))
                    << ", rtol "
                    << llvm::format("%g", options.relativeTolerance.value_or(0))
                    << ")\n";
     } else {
-      llvm::outs() << (stats.within ? "within" : "MISMATCH")
+      *options.out << (stats.within ? "within" : "MISMATCH")
                    << " the error bound (largest "
                    << llvm::format("%.4g", stats.maxBound) << ", "
                    << llvm::format("%.3g", stats.maxBound / lsb) << " LSB";
       if (!stats.within)
-        llvm::outs() << "; exceeded by up to "
+        *options.out << "; exceeded by up to "
                      << llvm::format("%.4g", stats.worstExcess);
-      llvm::outs() << ")";
+      *options.out << ")";
       // The worst case grows with depth; where it covers every output's own
       // magnitude (or is infinite) it cannot tell a right model from one
       // that outputs zeros: the statistical estimate decides, unless an
       // element saturated.
       if (stats.within && stats.zerosWithin)
-        llvm::outs() << ", which an output of zeros would also meet: not "
+        *options.out << ", which an output of zeros would also meet: not "
                         "conclusive, "
                      << (estimateConclusive ? "the error estimate decides"
                                             : "give --atol/--rtol");
-      llvm::outs() << "\n";
+      *options.out << "\n";
     }
     if (!stats.within)
       status = 1;
     bool estimateDecides =
         !explicitTolerance && stats.within && stats.zerosWithin;
     if (printEstimate(*hardware, nodes, stats, estimateDecides,
-                      explicitTolerance ? "--atol/--rtol" : "the error bound"))
+                      explicitTolerance ? "--atol/--rtol" : "the error bound",
+                      *options.out))
       status = 1;
   }
   if (!options.rtlDirectory.empty() && simulate(*hardware, samples, options))

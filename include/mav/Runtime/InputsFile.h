@@ -2,12 +2,12 @@
 //
 // The inputs a user hands mav as a Python `torch.save` file: calibration
 // samples (-mav-quantize-calibrate) and the inputs of one run (mav-run
-// --inputs). Internal to lib/Runtime.
+// --inputs), and the Python package's in-memory runs.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MAV_LIB_RUNTIME_INPUTSFILE_H
-#define MAV_LIB_RUNTIME_INPUTSFILE_H
+#ifndef MAV_RUNTIME_INPUTSFILE_H
+#define MAV_RUNTIME_INPUTSFILE_H
 
 #include "mav/IR/MavOps.h"
 
@@ -32,4 +32,4 @@ std::string sampleInputs(GraphOp graph, const c10::IValue &sample,
 
 } // namespace mav
 
-#endif // MAV_LIB_RUNTIME_INPUTSFILE_H
+#endif // MAV_RUNTIME_INPUTSFILE_H

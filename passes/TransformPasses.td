@@ -77,6 +77,15 @@ def Quantize : Pass<"mav-quantize", "mlir::ModuleOp"> {
     `calibration-inputs`, `frac` or `calibration-seed` without
     calibration, an unreadable file or one whose samples do not fit.
 
+    **No silent float.** A node that no component computes, or whose
+    component does not fit it (a batch norm that was not folded, a softmax,
+    a dilated convolution), is an error naming the node, its operator and
+    the reason: a graph that claims to be fixed point computes every node
+    in fixed point. With `allow-float=true` such nodes stay float instead
+    and are listed in `unquantized_nodes`; `mav-run` and the exporter then
+    refuse the graph, naming them. That is for looking at a partial design,
+    not for running one.
+
     Pass outputs: `quantized` (node count), `formats` (nodes per
     "<width,frac>"), `unquantized_nodes` (nodes left in float, by name);
     with calibration also `calibration`: `samples` (how many ran),
@@ -101,6 +110,9 @@ def Quantize : Pass<"mav-quantize", "mlir::ModuleOp"> {
     Option<"calibrationInputs", "calibration-inputs", "std::string",
            /*default=*/"\"\"",
            "torch.save file of calibration inputs, instead of random ones">,
+    Option<"allowFloat", "allow-float", "bool", /*default=*/"false",
+           "leave nodes without a fitting component in float (listed in "
+           "unquantized_nodes) instead of failing">,
   ];
   let statistics = [
     Statistic<"numQuantized", "quantized", "nodes given a fixed-point format">,

@@ -18,6 +18,13 @@ using namespace mlir;
 using namespace mav;
 
 bool mav::isQuantized(GraphOp graph) {
+  // A graph whose inputs have formats claims to be fixed point even when no
+  // node got one (-mav-quantize=allow-float=true): the fixed-point run then
+  // refuses its float nodes by name, rather than running them in float.
+  if (auto inputs = graph->getAttrOfType<ArrayAttr>("inputs"))
+    for (Attribute input : inputs)
+      if (getFixedFormat(input.dyn_cast<ValueMetaAttr>()))
+        return true;
   for (auto node : graph.getBodyBlock().getOps<NodeOpInterface>())
     if (CommonMetaAttr common = node.getCommonMeta())
       if (ArrayAttr results = common.getResults())

@@ -232,6 +232,7 @@ struct Quantize : mav::impl::QuantizeBase<Quantize> {
     SmallVector<Attribute> unquantized;
     Builder builder(&getContext());
     int64_t quantized = 0;
+    bool refused = false;
     for (GraphOp graph : getPublicGraphs(module)) {
       std::optional<ValueRangeResult> ranges;
       if (isCalibrating()) {
@@ -264,6 +265,14 @@ struct Quantize : mav::impl::QuantizeBase<Quantize> {
         HardwareNode lowering;
         std::string reason;
         if (!describeHardwareNode(node, lowering, symbols, reason)) {
+          if (!allowFloat) {
+            node->emitError()
+                << "node '" << node.getNodeName() << "' ("
+                << common.getMaseOp() << ") cannot be quantized: " << reason
+                << "; lower it first, or give allow-float=true to leave "
+                   "it in float";
+            refused = true;
+          }
           unquantized.push_back(builder.getStringAttr(node.getNodeName()));
           continue;
         }
@@ -292,7 +301,7 @@ struct Quantize : mav::impl::QuantizeBase<Quantize> {
       }
       quantizeOutputs(graph, valueFormats);
     }
-    if (failed(checkNames(module, config, namesSeen)))
+    if (refused || failed(checkNames(module, config, namesSeen)))
       return signalPassFailure();
 
     SmallVector<NamedAttribute> outputs = {

@@ -80,3 +80,22 @@ mav.graph @raised(%x: tensor<2x4xf32>) -> tensor<2x4xf32> attributes {inputs = [
   %relu = mav.call_function "aten::relu" (%x) {common = #mav.common<mase_type = "module_related_func", mase_op = "relu", args = [#mav.value<name = "data_in_0">], results = [#mav.value<name = "data_out_0">]>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
   mav.output %relu : tensor<2x4xf32>
 }
+
+// -----
+
+// No silent float: a node that no component computes, or whose component
+// does not fit it, is an error naming it (allow-float=true leaves it float:
+// quantize.mlir).
+mav.graph @no_component(%x: tensor<2x8xf32>) -> tensor<2x8xf32> attributes {inputs = [#mav.value<name = "x">], outputs = [#mav.value<name = "data_out_0">]} {
+  // expected-error @+1 {{node 'softmax' (softmax) cannot be quantized: no hardware component; lower it first, or give allow-float=true to leave it in float}}
+  %softmax = mav.call_function "aten::softmax.int" (%x, -1, None) {common = #mav.common<mase_type = "module_related_func", mase_op = "softmax", args = [#mav.value<name = "data_in_0">, #mav.value<name = "dim", type = "int", value = -1 : i64>, #mav.value<name = "dtype", type = "NoneType">], results = [#mav.value<name = "data_out_0">]>} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  mav.output %softmax : tensor<2x8xf32>
+}
+
+// -----
+
+mav.graph @unfit(%x: tensor<2x4xf32>) -> tensor<2x4xf32> attributes {inputs = [#mav.value<name = "x">], outputs = [#mav.value<name = "data_out_0">]} {
+  // expected-error @+1 {{node 'add' (add) cannot be quantized: }}
+  %add = mav.call_function "aten::add.Tensor" (%x, %x, alpha = 2) {common = #mav.common<mase_type = "module_related_func", mase_op = "add", args = [#mav.value<name = "data_in_0">, #mav.value<name = "data_in_1">, #mav.value<name = "alpha", type = "int", value = 2 : i64>], results = [#mav.value<name = "data_out_0">]>} : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+  mav.output %add : tensor<2x4xf32>
+}

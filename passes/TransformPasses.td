@@ -194,6 +194,39 @@ def InsertLearnableNodes
                               "learnable nodes inserted">];
 }
 
+def FoldShapeArithmetic
+    : Pass<"mav-fold-shape-arithmetic", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
+  let summary = "pass sizes computed from static shapes as constants";
+  let description = [{
+    A traced model computes sizes at run time: `aten::size` of a tensor,
+    `prim::NumToTensor`, arithmetic on the result, `aten::Int`, and the ints
+    handed to `view`, `reshape`, `expand` or `flatten`. With static shapes
+    each of these numbers is known, and `-mav-raise` recorded it in the
+    node's `common.results`. This pass passes each such number to its users
+    as a constant, in every graph and module body, and erases the nodes
+    that nothing uses any more. The hardware flow runs it after
+    `-mav-raise`, so that no shape arithmetic reaches the hardware passes.
+
+    Only values computed from static sizes alone are folded: the `size` of
+    a tensor whose type gives its shape, and then any node with scalar
+    results (numbers, or tensors of one element) whose every operand is
+    such a value or a weight (a traced constant, as in
+    `x.size(2) // 8`), one at least a size. A number read from tensor data
+    is never folded. A shape value used as a tensor by a data node (a size added to
+    a tensor) stays, with the nodes it needs. The graph computes what it
+    computed before (`mav-run --reference`), and a second run changes
+    nothing.
+
+    Pass outputs: `folded` (uses replaced by constants), `erased` (nodes
+    erased), `nodes` (their names).
+  }];
+  let statistics = [
+    Statistic<"numFolded", "folded", "uses replaced by constants">,
+    Statistic<"numErased", "erased", "shape arithmetic nodes erased">,
+  ];
+}
+
 def FoldBatchNorm : Pass<"mav-fold-batchnorm", "mlir::ModuleOp"> {
   let dependentDialects = ["mav::MavDialect"];
   let summary = "fold eval-mode batch norm into the conv or linear before it";

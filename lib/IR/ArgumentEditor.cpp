@@ -85,6 +85,18 @@ void ArgumentEditor::eraseKeyword(StringRef name) {
   keywords.erase(StringAttr::get(call->getContext(), name));
 }
 
+void ArgumentEditor::replaceValue(Value value, Attribute constant) {
+  auto replace = [&](Attribute argument) {
+    return replaceOperandRefs(argument, [&](unsigned index) -> Attribute {
+      return values[index] == value ? constant : Attribute();
+    });
+  };
+  for (Attribute &argument : positional)
+    argument = replace(argument);
+  for (auto &entry : keywords)
+    entry.second = replace(entry.second);
+}
+
 void ArgumentEditor::apply() {
   MLIRContext *context = call->getContext();
   SmallVector<Value> operands;

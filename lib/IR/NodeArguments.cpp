@@ -125,24 +125,34 @@ ParseResult mav::parseArgumentValue(
   return parser.parseAttribute(value);
 }
 
-Attribute mav::mapOperandRefs(Attribute value,
-                              function_ref<unsigned(unsigned)> map) {
+Attribute mav::replaceOperandRefs(Attribute value,
+                                  function_ref<Attribute(unsigned)> replace) {
   MLIRContext *context = value.getContext();
-  if (auto ref = value.dyn_cast<OperandRefAttr>())
-    return OperandRefAttr::get(context, map(ref.getIndex()));
-  auto mapAll = [&](ArrayAttr array) {
+  if (auto ref = value.dyn_cast<OperandRefAttr>()) {
+    Attribute replacement = replace(ref.getIndex());
+    return replacement ? replacement : value;
+  }
+  auto replaceAll = [&](ArrayAttr array) {
     return ArrayAttr::get(
         context, llvm::to_vector(llvm::map_range(array, [&](Attribute a) {
-          return mapOperandRefs(a, map);
+          return replaceOperandRefs(a, replace);
         })));
   };
   if (auto list = value.dyn_cast<ArrayAttr>())
-    return mapAll(list);
+    return replaceAll(list);
   if (auto tuple = value.dyn_cast<TupleAttr>())
-    return TupleAttr::get(context, mapAll(tuple.getElements()));
+    return TupleAttr::get(context, replaceAll(tuple.getElements()));
   if (auto dict = value.dyn_cast<DictAttr>())
-    return DictAttr::get(context, dict.getKeys(), mapAll(dict.getValues()));
+    return DictAttr::get(context, dict.getKeys(), replaceAll(dict.getValues()));
   return value;
+}
+
+Attribute mav::mapOperandRefs(Attribute value,
+                              function_ref<unsigned(unsigned)> map) {
+  MLIRContext *context = value.getContext();
+  return replaceOperandRefs(value, [&](unsigned index) -> Attribute {
+    return OperandRefAttr::get(context, map(index));
+  });
 }
 
 static Attribute shiftOperandRefs(Attribute value, unsigned offset) {

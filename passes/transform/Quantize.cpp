@@ -266,11 +266,17 @@ struct Quantize : mav::impl::QuantizeBase<Quantize> {
         std::string reason;
         if (!describeHardwareNode(node, lowering, symbols, reason)) {
           if (!allowFloat) {
+            StringRef maseOp = common.getMaseOp();
+            bool shapeArithmetic = maseOp == "size" ||
+                                   maseOp == "num_to_tensor" ||
+                                   maseOp == "item";
             node->emitError()
-                << "node '" << node.getNodeName() << "' ("
-                << common.getMaseOp() << ") cannot be quantized: " << reason
-                << "; lower it first, or give allow-float=true to leave "
-                   "it in float";
+                << "node '" << node.getNodeName() << "' (" << maseOp
+                << ") cannot be quantized: " << reason
+                << (shapeArithmetic
+                        ? "; run -mav-fold-shape-arithmetic after -mav-raise"
+                        : "; lower it first")
+                << ", or give allow-float=true to leave it in float";
             refused = true;
           }
           unquantized.push_back(builder.getStringAttr(node.getNodeName()));

@@ -2,6 +2,7 @@
 // naming the node, by the pass itself and, when allow-float left the node
 // float, by mav-run's fixed-point run, even when no node got a format (the
 // input did): it never runs in float as if it were fixed point.
+// RUN: rm -f %t.strict.mlir
 // RUN: not mav-opt %s -mav-raise -mav-quantize -o %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=QUANTIZE
 // QUANTIZE: error: node 'softmax' (softmax) cannot be quantized: no hardware component
 // RUN: not ls %t.strict.mlir

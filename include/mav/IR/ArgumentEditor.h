@@ -55,6 +55,9 @@ public:
   void setKeyword(llvm::StringRef name, mlir::Attribute argument);
   void eraseKeyword(llvm::StringRef name);
 
+  /// Passes `constant` wherever `value` is passed, nested in structures
+  /// too.
+  void replaceValue(mlir::Value value, mlir::Attribute constant);
   /// A reference to `value`, for structures passed to set().
   mlir::Attribute use(mlir::Value value);
 

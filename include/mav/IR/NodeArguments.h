@@ -45,6 +45,12 @@ verifyArgumentTree(llvm::ArrayRef<mlir::Attribute> roots, unsigned numOperands,
 void walkOperandRefs(mlir::Attribute value,
                      llvm::function_ref<void(unsigned)> fn);
 
+/// `value` with each operand reference that `replace` gives an attribute
+/// for (a constant) replaced by it; references it gives null for stay.
+mlir::Attribute
+replaceOperandRefs(mlir::Attribute value,
+                   llvm::function_ref<mlir::Attribute(unsigned)> replace);
+
 /// `value` with every operand reference `#mav.operand<i>` replaced by
 /// `#mav.operand<map(i)>`, in tree order.
 mlir::Attribute mapOperandRefs(mlir::Attribute value,

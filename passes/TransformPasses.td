@@ -194,6 +194,43 @@ def InsertLearnableNodes
                               "learnable nodes inserted">];
 }
 
+def LowerFusedAttention
+    : Pass<"mav-lower-fused-attention", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
+  let summary = "rewrite fused attention kernels into their decomposed "
+                "operators";
+  let description = [{
+    In eval mode without gradients, PyTorch 1.13 runs
+    `nn.MultiheadAttention` and `nn.TransformerEncoderLayer` (batch first)
+    as fused kernels, which a trace records as one node each:
+    `aten::_native_multi_head_attention` and
+    `aten::_transformer_encoder_layer_fwd`. This pass rewrites each, in
+    every graph and module body, into the operators of the decomposed form,
+    as PyTorch's CPU kernels compute it:
+    - attention: the packed in-projection (`linear`), q, k and v sliced
+      from it and split into heads (`slice`, `unflatten`, `transpose`), q
+      divided by sqrt(head dim), `matmul` with k transposed, `softmax` over
+      the keys, `matmul` with v, the heads merged (`transpose`, `flatten`)
+      and the out-projection (`linear`);
+    - the encoder layer: attention and the feed-forward block (`linear`,
+      `relu` or `gelu`, `linear`), each with its residual `add` and
+      `layer_norm`, before (`norm_first`) or after.
+
+    Run it before `-mav-raise`, which types the new nodes. The graph
+    computes what it computed before (`mav-run --reference`).
+
+    Refused, naming the node: an attention or encoder layer with a mask,
+    attention whose query, key and value differ, and attention whose weights
+    are used.
+
+    Pass outputs: `lowered` (fused nodes rewritten), `inserted` (nodes
+    created), `nodes` (the fused nodes' names).
+  }];
+  let statistics = [
+    Statistic<"numLowered", "lowered", "fused attention nodes rewritten">,
+  ];
+}
+
 def FoldShapeArithmetic
     : Pass<"mav-fold-shape-arithmetic", "mlir::ModuleOp"> {
   let dependentDialects = ["mav::MavDialect"];

@@ -142,30 +142,18 @@ public:
   }
 
   int64_t integer(unsigned position, StringRef name) {
-    auto constant = dyn_cast_or_null<IntegerAttr>(editor.getConstant(position));
-    if (!constant) {
-      fail() << "its " << name << " is not a constant int";
-      return 0;
-    }
-    return constant.getInt();
+    auto constant = get<IntegerAttr>(position, name, "int");
+    return constant ? constant.getInt() : 0;
   }
 
   double real(unsigned position, StringRef name) {
-    auto constant = dyn_cast_or_null<FloatAttr>(editor.getConstant(position));
-    if (!constant) {
-      fail() << "its " << name << " is not a constant float";
-      return 0;
-    }
-    return constant.getValueAsDouble();
+    auto constant = get<FloatAttr>(position, name, "float");
+    return constant ? constant.getValueAsDouble() : 0;
   }
 
   bool boolean(unsigned position, StringRef name) {
-    auto constant = dyn_cast_or_null<BoolAttr>(editor.getConstant(position));
-    if (!constant) {
-      fail() << "its " << name << " is not a constant bool";
-      return false;
-    }
-    return constant.getValue();
+    auto constant = get<BoolAttr>(position, name, "bool");
+    return constant && constant.getValue();
   }
 
   /// Fails unless positional argument `position`, if present, is None.
@@ -180,6 +168,15 @@ public:
   bool failed() const { return hasFailed; }
 
 private:
+  /// The constant at `position`, of kind `Constant`; else fails.
+  template <typename Constant>
+  Constant get(unsigned position, StringRef name, StringRef kind) {
+    auto constant = dyn_cast_or_null<Constant>(editor.getConstant(position));
+    if (!constant)
+      fail() << "its " << name << " is not a constant " << kind;
+    return constant;
+  }
+
   InFlightDiagnostic fail() {
     hasFailed = true;
     return node->emitError()

@@ -441,7 +441,7 @@ class Graph:
             max_cycles)
         if status:
             raise Error(report.strip(), str(directory))
-        return report
+        return report.strip()
 
     def __repr__(self):
         count = len(self._graph_json()["nodes"])

@@ -37,6 +37,8 @@ struct ImportContext {
   /// (tied weights) is one weight.
   llvm::DenseMap<const c10::TensorImpl *, mav::WeightOp> weightsByTensor;
   llvm::StringMap<mav::WeightOp> weightsByName;
+  /// The weight created last: the next goes right after it.
+  mav::WeightOp lastWeight;
   unsigned numTensorConstants = 0;
   /// Leaf module bodies by `path.method`, and the configuration read off
   /// each.

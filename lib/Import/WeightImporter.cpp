@@ -61,12 +61,17 @@ FailureOr<WeightOp> mav::detail::getOrCreateWeight(ImportContext &ctx,
              : convertTensor(ctx, tensor, name);
   if (failed(value))
     return failure();
-  // Weights come first in the module, in import order.
+  // Weights come first in the module, in import order: after the last one
+  // (found once, not for each weight, which would be quadratic).
   OpBuilder builder(ctx.context);
-  Block *body = ctx.module.getBody();
-  auto insertBefore =
-      llvm::find_if(*body, [](Operation &op) { return !isa<WeightOp>(op); });
-  builder.setInsertionPoint(body, insertBefore);
+  if (ctx.lastWeight) {
+    builder.setInsertionPointAfter(ctx.lastWeight);
+  } else {
+    Block *body = ctx.module.getBody();
+    auto insertBefore =
+        llvm::find_if(*body, [](Operation &op) { return !isa<WeightOp>(op); });
+    builder.setInsertionPoint(body, insertBefore);
+  }
   bool frozen = kind == WeightKind::parameter && !tensor.requires_grad();
   auto weight = builder.create<WeightOp>(
       FileLineColLoc::get(ctx.context, ctx.fileName, 0, 0),
@@ -77,6 +82,7 @@ FailureOr<WeightOp> mav::detail::getOrCreateWeight(ImportContext &ctx,
   if (!tiedTo)
     ctx.weightsByTensor[impl] = weight;
   ctx.weightsByName[name] = weight;
+  ctx.lastWeight = weight;
   return weight;
 }
 

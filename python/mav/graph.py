@@ -1,5 +1,7 @@
 """`mav.Graph` and `mav.Node`: a mav module held in this process."""
 
+import contextlib
+import gc
 import html
 import io
 import json
@@ -215,6 +217,21 @@ class Summary:
         return f"<pre>{html.escape(self.table)}</pre>"
 
 
+@contextlib.contextmanager
+def _collector_paused():
+    """Python's cyclic garbage collector off while a large tree of fresh,
+    acyclic objects is built: otherwise the million dicts and lists of a
+    30,000-node export trigger full collections again and again, which take
+    two thirds of the read (bench/RESULTS.md, "Python")."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def _plain(value):
     """A model's output as tensors in tuples, as mav flattens it."""
     import torch
@@ -253,6 +270,7 @@ class Graph:
 
     def _changed(self):
         self._export = None
+        self._graphs = None
         self._nodes = None
         self._by_name = None
         self._to = None
@@ -266,19 +284,27 @@ class Graph:
     def to_json(self):
         """The graph as `mav-translate --export-json` writes it."""
         if self._export is None:
-            self._export = json.loads(self._session.export_json())
+            with _collector_paused():
+                self._export = json.loads(self._session.export_json(False))
         return self._export
 
     def _graph_json(self):
-        return self.to_json()["graphs"][0]
+        """The graph's part of the export (its nodes, edges, inputs and
+        outputs), exported and parsed alone."""
+        if self._graphs is None:
+            with _collector_paused():
+                self._graphs = json.loads(
+                    self._session.export_json(True))["graphs"]
+        return self._graphs[0]
 
     @property
     def nodes(self):
         """Every node in graph order: placeholders, the nodes, output."""
         if self._nodes is None:
-            self._nodes = [Node(self, data)
-                           for data in self._graph_json()["nodes"]]
-            self._by_name = {node.name: node for node in self._nodes}
+            with _collector_paused():
+                self._nodes = [Node(self, data)
+                               for data in self._graph_json()["nodes"]]
+                self._by_name = {node.name: node for node in self._nodes}
         return self._nodes
 
     def node(self, name):

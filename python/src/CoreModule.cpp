@@ -89,7 +89,7 @@ PYBIND11_MODULE(_core, m) {
 
   py::class_<Session>(m, "Session")
       .def_static("import_torchscript", &Session::importTorchScript,
-                  py::arg("archive"), py::arg("name"), py::arg("input_shapes"),
+                  py::arg("path"), py::arg("name"), py::arg("input_shapes"),
                   py::arg("leaf_modules"))
       .def_static("load", &Session::load, py::arg("path"))
       .def_property_readonly("source", &Session::getSource)
@@ -101,7 +101,7 @@ PYBIND11_MODULE(_core, m) {
       .def("pass_outputs_json", &Session::passOutputsJson)
       .def("save_checkpoint", &Session::saveCheckpoint, py::arg("path"))
       .def("print", &Session::print, py::arg("weights"))
-      .def("export_json", &Session::exportJson)
+      .def("export_json", &Session::exportJson, py::arg("graphs_only"))
       .def("summary_table", &Session::summaryTable, py::arg("depth"))
       .def("export_html", &Session::exportHtml, py::arg("title"))
       .def("export_verilog", &Session::exportVerilog, py::arg("directory"))

@@ -22,6 +22,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -37,16 +38,22 @@ Session::Session(std::string source)
 Session::~Session() = default;
 
 std::unique_ptr<Session>
-Session::importTorchScript(const std::string &archive, const std::string &name,
+Session::importTorchScript(const std::string &path, const std::string &name,
                            const std::vector<std::string> &inputShapes,
                            const std::vector<std::string> &leafModules) {
   std::unique_ptr<Session> session(new Session(name));
   DiagnosticCapture capture(session->getContext(), name);
+  auto archive = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                             /*RequiresNullTerminator=*/false);
+  if (!archive)
+    throw MavFailure("cannot read " + path + ": " +
+                         archive.getError().message(),
+                     name);
   TorchScriptImportOptions options;
   options.inputShapes = inputShapes;
   options.leafModules = leafModules;
-  session->module =
-      mav::importTorchScript(archive, name, options, session->getContext());
+  session->module = mav::importTorchScript((*archive)->getBuffer(), name,
+                                           options, session->getContext());
   if (!session->module)
     capture.fail("cannot import " + name);
   return session;
@@ -161,12 +168,13 @@ std::string Session::print(bool weights) {
   return text;
 }
 
-std::string Session::exportJson() {
+std::string Session::exportJson(bool graphsOnly) {
   DiagnosticCapture capture(getContext(), source);
   std::string text;
   llvm::raw_string_ostream os(text);
   JsonExportOptions options;
   options.indent = 0;
+  options.graphsOnly = graphsOnly;
   if (failed(mav::exportJson(*module, os, options)))
     capture.fail("cannot export " + source);
   return text;

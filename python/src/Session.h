@@ -29,10 +29,10 @@ namespace mav::python {
 
 class Session {
 public:
-  /// Imports a TorchScript archive held in memory; `name` names it in
-  /// errors.
+  /// Imports the TorchScript archive at `path` (mapped, not copied);
+  /// `name` names it in errors.
   static std::unique_ptr<Session>
-  importTorchScript(const std::string &archive, const std::string &name,
+  importTorchScript(const std::string &path, const std::string &name,
                     const std::vector<std::string> &inputShapes,
                     const std::vector<std::string> &leafModules);
   /// Reads IR (text or bytecode, with its weights file) or a checkpoint.
@@ -56,7 +56,9 @@ public:
   std::string passOutputsJson();
   void saveCheckpoint(const std::string &path);
   std::string print(bool weights);
-  std::string exportJson();
+  /// `--export-json`'s text on one line; with `graphsOnly`, the graphs
+  /// alone.
+  std::string exportJson(bool graphsOnly);
   std::string summaryTable(unsigned depth);
   std::string exportHtml(const std::string &title);
   void exportVerilog(const std::string &directory);

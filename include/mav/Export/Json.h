@@ -26,6 +26,9 @@ struct JsonExportOptions {
   llvm::StringRef title;
   /// Indentation; 0 writes one line (what --export-html embeds).
   unsigned indent = 2;
+  /// Write only "graphs" (what the Python package reads nodes from), not
+  /// the weights, the module tree and the summary.
+  bool graphsOnly = false;
 };
 
 /// Writes the module's public graphs as JSON. Fails, with a diagnostic on the

@@ -60,6 +60,8 @@ public:
           writeGraph(graph);
         }
       });
+      if (options.graphsOnly)
+        return;
       json.attributeArray("weights", [&] {
         for (WeightOp weight : module.getOps<WeightOp>())
           writeWeight(weight);

@@ -194,6 +194,42 @@ def InsertLearnableNodes
                               "learnable nodes inserted">];
 }
 
+def InlineModules : Pass<"mav-inline-modules", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
+  let summary = "replace calls of the given module classes by their bodies";
+  let description = [{
+    A leaf module call (`mav.call_module`) runs its body, a private graph
+    of aten calls. This pass puts the body's nodes in place of every call of
+    the listed classes in the public graphs, renamed where a name is taken
+    and keeping their scopes, and erases the bodies that no call uses any
+    more. After `-mav-lower-fused-attention`, a MultiheadAttention or
+    TransformerEncoderLayer call becomes its linear, matmul, softmax and
+    layer_norm nodes, which `-mav-raise` then types and annotates one by
+    one. The graph computes what it computed before
+    (`mav-run --reference`).
+
+    ```sh
+    mav-opt vit.mlir -mav-lower-fused-attention \
+        -mav-inline-modules=classes=MultiheadAttention,TransformerEncoderLayer \
+        -mav-raise
+    ```
+
+    Refused, naming the node: a call with keyword arguments, or whose
+    argument count differs from its body's, and a body that returns an
+    argument the call passes as a constant.
+
+    Pass outputs: `inlined` (calls replaced), `inserted` (nodes created),
+    `nodes` (the calls' names).
+  }];
+  let options = [
+    ListOption<"classes", "classes", "std::string",
+               "module classes to inline, qualified or bare "
+               "(torch.nn.modules.activation.MultiheadAttention or "
+               "MultiheadAttention)">,
+  ];
+  let statistics = [Statistic<"numInlined", "inlined", "calls inlined">];
+}
+
 def LowerFusedAttention
     : Pass<"mav-lower-fused-attention", "mlir::ModuleOp"> {
   let dependentDialects = ["mav::MavDialect"];

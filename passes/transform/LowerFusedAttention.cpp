@@ -167,6 +167,14 @@ public:
 
   bool failed() const { return hasFailed; }
 
+  /// An error at the node, which cannot be lowered; say why after it.
+  InFlightDiagnostic fail() {
+    hasFailed = true;
+    return node->emitError()
+           << "node '" << cast<NodeOpInterface>(node).getNodeName() << "' ("
+           << getNodeTarget(node) << ") cannot be lowered: ";
+  }
+
 private:
   /// The constant at `position`, of kind `Constant`; else fails.
   template <typename Constant>
@@ -175,13 +183,6 @@ private:
     if (!constant)
       fail() << "its " << name << " is not a constant " << kind;
     return constant;
-  }
-
-  InFlightDiagnostic fail() {
-    hasFailed = true;
-    return node->emitError()
-           << "node '" << cast<NodeOpInterface>(node).getNodeName() << "' ("
-           << getNodeTarget(node) << ") cannot be lowered: ";
   }
 
   Operation *node;
@@ -262,16 +263,12 @@ FailureOr<Value> lowerAttention(Operation *node, unsigned &created) {
   if (a.failed())
     return failure();
   if (key != query || value != query) {
-    node->emitError() << "node '" << cast<NodeOpInterface>(node).getNodeName()
-                      << "' (" << kAttention
-                      << ") cannot be lowered: its query, key and value differ "
-                         "(only self-attention is lowered)";
+    a.fail() << "its query, key and value differ (only self-attention is "
+                "lowered)";
     return failure();
   }
   if (node->getNumResults() > 1 && !node->getResult(1).use_empty()) {
-    node->emitError() << "node '" << cast<NodeOpInterface>(node).getNodeName()
-                      << "' (" << kAttention
-                      << ") cannot be lowered: its attention weights are used";
+    a.fail() << "its attention weights are used";
     return failure();
   }
   Decomposer d(node);

@@ -57,6 +57,8 @@ def _anonymous(function):
 def _dispatch(name):
     """Called by the C++ pass `name` on the graph being run."""
     graph = _running[-1]
+    # The passes before this one in the pipeline may have changed anything.
+    graph._session.forget_nodes()
     graph._changed()
     try:
         outputs = _passes[name](graph)

@@ -94,6 +94,7 @@ PYBIND11_MODULE(_core, m) {
       .def_static("load", &Session::load, py::arg("path"))
       .def_property_readonly("source", &Session::getSource)
       .def("verify", &Session::verify)
+      .def("forget_nodes", &Session::forgetNodes)
       // Passes may run autograd, which refuses to start holding the GIL;
       // Python passes take it back.
       .def("run_pipeline", &Session::runPipeline, py::arg("pipeline"),

@@ -208,14 +208,14 @@ std::string mav::python::renameNode(Session &session, const std::string &node,
   Operation *op = session.lookupNode(node);
   if (name == node)
     return name;
-  NodeNamer namer = getGraphNamer(session.getGraph());
-  std::string claimed = namer.claim(name);
+  std::string claimed = session.getNamer().claim(name);
   if (exact && claimed != name)
     throw MavFailure("cannot rename node '" + node + "' to '" + name +
                          "': not a Python identifier, or another node or "
                          "placeholder has it",
                      session.getSource(), node);
   op->setAttr("name", StringAttr::get(session.getContext(), claimed));
+  session.nodeRenamed(node, op);
   return claimed;
 }
 
@@ -255,6 +255,7 @@ void mav::python::eraseNode(Session &session, const std::string &node) {
                        session.getSource(), node);
     }
   op->erase();
+  session.nodeErased(node);
 }
 
 std::string mav::python::insertCall(Session &session, const std::string &kind,
@@ -303,6 +304,7 @@ std::string mav::python::insertCall(Session &session, const std::string &kind,
     created->erase();
     capture.fail("node '" + createdName + "' does not verify");
   }
+  session.nodeAdded(created);
   return cast<NodeOpInterface>(created).getNodeName().str();
 }
 

@@ -10,6 +10,7 @@
 #include "mav/Export/Verilog.h"
 #include "mav/IR/BytecodeBounds.h"
 #include "mav/IR/MavDialect.h"
+#include "mav/IR/NodeBuilder.h"
 #include "mav/IR/SourceBuffer.h"
 #include "mav/Import/TorchScript.h"
 #include "mav/Passes/Metadata.h"
@@ -46,9 +47,8 @@ Session::importTorchScript(const std::string &path, const std::string &name,
   auto archive = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                              /*RequiresNullTerminator=*/false);
   if (!archive)
-    throw MavFailure("cannot read " + path + ": " +
-                         archive.getError().message(),
-                     name);
+    throw MavFailure(
+        "cannot read " + path + ": " + archive.getError().message(), name);
   TorchScriptImportOptions options;
   options.inputShapes = inputShapes;
   options.leafModules = leafModules;
@@ -83,22 +83,61 @@ std::unique_ptr<Session> Session::load(const std::string &path) {
 }
 
 GraphOp Session::getGraph() {
-  if (auto forward = module->lookupSymbol<GraphOp>("forward"))
-    return forward;
-  SmallVector<GraphOp> graphs = getPublicGraphs(*module);
-  if (graphs.empty())
-    throw MavFailure("the module holds no public mav.graph", source);
-  return graphs.front();
+  if (graph)
+    return graph;
+  graph = module->lookupSymbol<GraphOp>("forward");
+  if (!graph) {
+    SmallVector<GraphOp> graphs = getPublicGraphs(*module);
+    if (graphs.empty())
+      throw MavFailure("the module holds no public mav.graph", source);
+    graph = graphs.front();
+  }
+  return graph;
 }
 
 Operation *Session::lookupNode(llvm::StringRef name) {
-  for (Operation &op : getGraph().getBodyBlock())
-    if (auto node = dyn_cast<NodeOpInterface>(op))
-      if (node.getNodeName() == name)
-        return &op;
-  throw MavFailure("no node '" + name.str() + "' in graph @" +
-                       getGraph().getSymName().str(),
-                   source, name.str());
+  if (!nodesByName) {
+    nodesByName.emplace();
+    for (auto node : getGraph().getBodyBlock().getOps<NodeOpInterface>())
+      (*nodesByName)[node.getNodeName()] = node;
+  }
+  auto found = nodesByName->find(name);
+  if (found == nodesByName->end())
+    throw MavFailure("no node '" + name.str() + "' in graph @" +
+                         getGraph().getSymName().str(),
+                     source, name.str());
+  return found->second;
+}
+
+NodeNamer &Session::getNamer() {
+  if (!namer)
+    namer = getGraphNamer(getGraph());
+  return *namer;
+}
+
+void Session::nodeAdded(Operation *node) {
+  StringRef name = cast<NodeOpInterface>(node).getNodeName();
+  if (nodesByName)
+    (*nodesByName)[name] = node;
+  if (namer)
+    namer->reserve(name);
+}
+
+void Session::nodeRenamed(llvm::StringRef from, Operation *node) {
+  if (nodesByName)
+    nodesByName->erase(from);
+  nodeAdded(node);
+}
+
+void Session::nodeErased(llvm::StringRef name) {
+  if (nodesByName)
+    nodesByName->erase(name);
+}
+
+void Session::forgetNodes() {
+  graph = nullptr;
+  nodesByName.reset();
+  namer.reset();
 }
 
 void Session::verify() {
@@ -131,9 +170,11 @@ void Session::runPipeline(const std::string &pipeline) {
     capture.fail("the module does not verify");
   // A pipeline that fails half way leaves the module as it found it.
   OwningOpRef<ModuleOp> before = module->clone();
+  forgetNodes();
   running = true;
   LogicalResult result = manager.run(*module);
   running = false;
+  forgetNodes();
   if (failed(result)) {
     module = std::move(before);
     capture.fail("pipeline '" + pipeline + "' failed");

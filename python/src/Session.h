@@ -11,13 +11,16 @@
 #define MAV_PYTHON_SESSION_H
 
 #include "mav/IR/MavOps.h"
+#include "mav/IR/NodeNamer.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,8 +47,20 @@ public:
   const std::string &getSource() const { return source; }
   /// `forward`, else the first public graph.
   GraphOp getGraph();
-  /// The node of the graph called `name`; throws when there is none.
+  /// The node of the graph called `name`; throws when there is none. By
+  /// name through an index, so that a Python pass touching every node stays
+  /// linear.
   mlir::Operation *lookupNode(llvm::StringRef name);
+  /// The names of the graph's nodes and placeholders, for new names.
+  NodeNamer &getNamer();
+  /// Keep the index true after an edit through the session.
+  void nodeAdded(mlir::Operation *node);
+  void nodeRenamed(llvm::StringRef from, mlir::Operation *node);
+  void nodeErased(llvm::StringRef name);
+  /// Forgets the graph and the index: after anything that may have changed
+  /// the module other than the edits above (a pipeline, a C++ pass before a
+  /// Python pass).
+  void forgetNodes();
   /// Throws, naming the node, when the module does not verify.
   void verify();
 
@@ -72,6 +87,11 @@ private:
   std::shared_ptr<const CheckpointWeights> weights;
   mlir::OwningOpRef<mlir::ModuleOp> module;
   std::string source;
+  /// What getGraph() found, the nodes by name and the namer; built when
+  /// first needed after forgetNodes().
+  GraphOp graph;
+  std::optional<llvm::StringMap<mlir::Operation *>> nodesByName;
+  std::optional<NodeNamer> namer;
   /// Whether a pipeline is running on the module (a Python pass may try to
   /// start another).
   bool running = false;

@@ -117,10 +117,11 @@ def _restore_names(graph, graph_module, file, names):
         if node_file == file and line in names:
             wanted[names[line]] = node_name  # the last node of the line
     current = {node.name for node in graph.nodes}
+    renamed = set(wanted.values())
     # Nodes in the way of an fx name move aside first.
     for fx_name, node_name in wanted.items():
         if fx_name in current and fx_name != node_name and \
-                fx_name not in wanted.values():
+                fx_name not in renamed:
             session.rename_node(fx_name, f"{fx_name}_mav", False)
     # Two steps, so that swapped names do not collide.
     for index, (fx_name, node_name) in enumerate(wanted.items()):

@@ -176,6 +176,27 @@ def RemoveDropout : Pass<"mav-remove-dropout", "mlir::ModuleOp"> {
   let statistics = [Statistic<"numRemoved", "removed", "dropouts removed">];
 }
 
+def SplitChunks : Pass<"mav-split-chunks", "mlir::ModuleOp"> {
+  let dependentDialects = ["mav::MavDialect"];
+  let summary = "replace unpacked chunks and splits by slices";
+  let description = [{
+    `aten::chunk` and `aten::split` return a list that the trace unpacks
+    (`prim::ListUnpack`); nn.MultiheadAttention's decomposed path splits its
+    packed q, k, v projection so. Each unpacked piece becomes the
+    `aten::slice.Tensor` it is (`chunk`'s pieces are ceil(size / chunks)
+    long, the last shorter, as PyTorch's), and the chunk and its unpacks are
+    erased, so that the hardware flow sees one stream per piece. A chunk
+    whose list has another use is left alone.
+
+    Needs a raised graph (the static size of the split dimension); run
+    `-mav-raise` again afterwards for the new slices' metadata. A chunk
+    whose sizes are not constants is an error naming the node.
+
+    Pass outputs: `split` (chunks replaced), `inserted` (slices), `nodes`
+    (the chunks' names).
+  }];
+}
+
 def InsertLearnableNodes
     : Pass<"mav-insert-learnable-nodes", "mlir::ModuleOp"> {
   let dependentDialects = ["mav::MavDialect"];

@@ -227,6 +227,11 @@ FailureOr<HardwareGraph> mav::lowerToHardware(GraphOp graph) {
     auto node = dyn_cast<NodeOpInterface>(op);
     if (!node || isa<GetAttrOp>(op))
       continue;
+    // A node computed from weights alone is a constant: its consumers hold
+    // it in a ROM (getConstantWeight), or say that they cannot.
+    if (llvm::none_of(op.getOperands(),
+                      [&](Value operand) { return producers.count(operand); }))
+      continue;
     StringRef maseOp =
         node.getCommonMeta() ? node.getCommonMeta().getMaseOp() : "";
     HardwareNode lowering;

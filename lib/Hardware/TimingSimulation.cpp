@@ -167,7 +167,13 @@ Edge Simulation::offer(unsigned s, int64_t k) const {
     int64_t perItem = timing.blocks * timing.emitBeats;
     int64_t item = k / perItem, rest = k % perItem;
     if (rest == 0) {
-      Edge loaded = at(unit.inputs[0], (item + 1) * timing.loadBeats - 1);
+      unsigned port = 0;
+      int64_t beats = timing.loadBeats;
+      if (!timing.phases.empty()) {
+        port = timing.phases.back().port;
+        beats = timing.phases.back().beats;
+      }
+      Edge loaded = at(unit.inputs[port], (item + 1) * beats - 1);
       return loaded ? Edge(*loaded + 1 + timing.computeCycles) : std::nullopt;
     }
     Edge previous = at(s, k - 1);
@@ -206,9 +212,22 @@ Edge Simulation::ready(unsigned s, int64_t k) const {
   case Kind::Sequence:
     return sequenceReady(unit, stream.consumerPort, k);
   case Kind::Buffered: {
-    int64_t item = k / timing.loadBeats;
-    if (k % timing.loadBeats != 0)
+    // Inputs load in turn (phases), or the one input loads.
+    int64_t beats = timing.loadBeats;
+    const ComponentTiming::Phase *previous = nullptr;
+    for (const ComponentTiming::Phase &phase : timing.phases) {
+      if (phase.port == stream.consumerPort) {
+        beats = phase.beats;
+        break;
+      }
+      previous = &phase;
+    }
+    int64_t item = k / beats;
+    if (k % beats != 0)
       return after(at(s, k - 1));
+    if (previous)
+      return after(
+          at(unit.inputs[previous->port], (item + 1) * previous->beats - 1));
     return after(
         at(unit.outputs[0], item * timing.blocks * timing.emitBeats - 1));
   }

@@ -49,6 +49,26 @@ std::optional<std::vector<float>> mav::readF32Elements(ElementsAttr value) {
   return values;
 }
 
+std::optional<double> mav::readScalarElement(ElementsAttr value) {
+  auto type = value.getType().dyn_cast<ShapedType>();
+  bool isSplat;
+  std::optional<ArrayRef<char>> bytes = getElementsData(value, isSplat);
+  if (!type || !type.hasStaticShape() || type.getNumElements() != 1 || !bytes)
+    return std::nullopt;
+  Type element = type.getElementType();
+  if (element.isF32() && bytes->size() == sizeof(float)) {
+    float scalar;
+    std::memcpy(&scalar, bytes->data(), sizeof(float));
+    return scalar;
+  }
+  if (element.isF64() && bytes->size() == sizeof(double)) {
+    double scalar;
+    std::memcpy(&scalar, bytes->data(), sizeof(double));
+    return scalar;
+  }
+  return std::nullopt;
+}
+
 std::string mav::getResourceKey(StringRef name) {
   std::string key;
   key.reserve(name.size() + 1);

@@ -57,7 +57,15 @@ struct ErrorStats {
   bool estimateWithin = true;
   /// Whether an output of zeros would have been within the estimate too.
   bool zerosWithinEstimate = true;
+  /// A classifier's output (1 x classes): the samples whose largest output
+  /// is the reference's.
+  int64_t topOneSamples = 0, topOneAgreeing = 0;
 };
+
+/// Logits of one input: a 1 x C output, C > 1.
+bool isClassifierOutput(const at::Tensor &output) {
+  return output.dim() == 2 && output.size(0) == 1 && output.size(1) > 1;
+}
 
 /// One sample: input words, output words, the output as reals, the bound
 /// on each output element's error and the estimate of every node's.
@@ -116,6 +124,11 @@ bool accumulateError(const Sample &sample, const c10::IValue &expected,
   at::Tensor reference = leaves[0].toTensor().to(at::kDouble);
   at::Tensor mine = sample.output.to(at::kDouble);
   at::Tensor difference = (mine - reference).abs();
+  if (isClassifierOutput(reference)) {
+    ++stats.topOneSamples;
+    stats.topOneAgreeing +=
+        mine.argmax(1).item<int64_t>() == reference.argmax(1).item<int64_t>();
+  }
   stats.maxAbs = std::max(stats.maxAbs, difference.max().item<double>());
   stats.sumAbs += difference.sum().item<double>();
   double scale = reference.abs().max().item<double>();
@@ -407,6 +420,10 @@ int mav::runQuantized(GraphOp graph, const QuantizedRunOptions &options) {
                       explicitTolerance ? "--atol/--rtol" : "the error bound",
                       *options.out))
       status = 1;
+    if (stats.topOneSamples)
+      *options.out << "top-1 agreement with the float reference: "
+                   << stats.topOneAgreeing << " of " << stats.topOneSamples
+                   << " samples\n";
   }
   if (!options.rtlDirectory.empty() && simulate(*hardware, samples, options))
     status = 1;

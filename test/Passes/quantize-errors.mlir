@@ -70,9 +70,9 @@ mav.graph @init_only(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
 // RUN: echo '{"by_name": {"fc9": {"width": 8, "frac": 4}}}' > %t.name.json
 // RUN: not mav-opt %s -split-input-file -mav-quantize=config=%t.name.json 2>&1 | FileCheck %s --check-prefix=NAME
 // NAME: error: {{.*}}name.json: "by_name" "fc9" names no node or input
-// RUN: echo '{"by_type": {"softmax": {"width": 8, "frac": 4}}}' > %t.type.json
+// RUN: echo '{"by_type": {"sigmoid": {"width": 8, "frac": 4}}}' > %t.type.json
 // RUN: not mav-opt %s -split-input-file -mav-quantize=config=%t.type.json 2>&1 | FileCheck %s --check-prefix=TYPE
-// TYPE: error: {{.*}}type.json: "by_type" "softmax" is not an operator with hardware
+// TYPE: error: {{.*}}type.json: "by_type" "sigmoid" is not an operator with hardware
 // RUN: echo '{"by_type": {"frobnicate": {"width": 8, "frac": 4}}}' > %t.unknowntype.json
 // RUN: not mav-opt %s -split-input-file -mav-quantize=config=%t.unknowntype.json 2>&1 | FileCheck %s --check-prefix=UNKNOWNTYPE
 // UNKNOWNTYPE: error: {{.*}}unknowntype.json: "by_type" "frobnicate" is not an operator with hardware
@@ -87,9 +87,9 @@ mav.graph @raised(%x: tensor<2x4xf32>) -> tensor<2x4xf32> attributes {inputs = [
 // does not fit it, is an error naming it (allow-float=true leaves it float:
 // quantize.mlir).
 mav.graph @no_component(%x: tensor<2x8xf32>) -> tensor<2x8xf32> attributes {inputs = [#mav.value<name = "x">], outputs = [#mav.value<name = "data_out_0">]} {
-  // expected-error @+1 {{node 'softmax' (softmax) cannot be quantized: no hardware component; lower it first, or give allow-float=true to leave it in float}}
-  %softmax = mav.call_function "aten::softmax.int" (%x, -1, None) {common = #mav.common<mase_type = "module_related_func", mase_op = "softmax", args = [#mav.value<name = "data_in_0">, #mav.value<name = "dim", type = "int", value = -1 : i64>, #mav.value<name = "dtype", type = "NoneType">], results = [#mav.value<name = "data_out_0">]>} : (tensor<2x8xf32>) -> tensor<2x8xf32>
-  mav.output %softmax : tensor<2x8xf32>
+  // expected-error @+1 {{node 'sigmoid' (sigmoid) cannot be quantized: no hardware component; lower it first, or give allow-float=true to leave it in float}}
+  %sigmoid = mav.call_function "aten::sigmoid" (%x) {common = #mav.common<mase_type = "module_related_func", mase_op = "sigmoid", args = [#mav.value<name = "data_in_0">], results = [#mav.value<name = "data_out_0">]>} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  mav.output %sigmoid : tensor<2x8xf32>
 }
 
 // -----

@@ -11,10 +11,10 @@
 // pass: quantize-errors.mlir.
 
 // fc (linear), relu and add have components and get the format on every
-// tensor entry, the weight and bias included; softmax has none and stays
-// float. The input and the output the add gives are fixed; the softmax's
+// tensor entry, the weight and bias included; sigmoid has none and stays
+// float. The input and the output the add gives are fixed; the sigmoid's
 // output stays float.
-// CHECK: #mav.pass_output<"mav-quantize", {formats = {"<8,4>" = 3 : i64}, quantized = 3 : i64, unquantized_nodes = ["softmax"]}>
+// CHECK: #mav.pass_output<"mav-quantize", {formats = {"<8,4>" = 3 : i64}, quantized = 3 : i64, unquantized_nodes = ["sigmoid"]}>
 // CHECK-LABEL: mav.graph @forward
 // CHECK-SAME: inputs = [#mav.value<name = "x", shape = [2, 4], type = "fixed", precision = [8, 4]>]
 // CHECK-SAME: outputs = [#mav.value<name = "data_out_0", {{.*}}type = "fixed", precision = [8, 4]{{.*}}>, #mav.value<name = "data_out_1", {{.*}}type = "float", precision = [32]
@@ -22,20 +22,20 @@
 // CHECK-NEXT: %relu = {{.*}}results = [#mav.value<name = "data_out_0", type = "fixed", precision = [8, 4]>]
 // Only tensor entries: the add's alpha keeps its type.
 // CHECK-NEXT: %add = {{.*}}#mav.value<name = "data_in_1", type = "fixed", precision = [8, 4]>, #mav.value<name = "alpha", type = "int", value = 1 : i64>], results = [#mav.value<name = "data_out_0", type = "fixed", precision = [8, 4]>]
-// CHECK-NEXT: %softmax = {{.*}}args = [#mav.value<name = "data_in_0">,
+// CHECK-NEXT: %sigmoid = {{.*}}args = [#mav.value<name = "data_in_0">]>
 // CHECK-NOT: fixed
 // CHECK-SAME: : (tensor<2x8xf32>) -> tensor<2x8xf32>
 // Weights keep their float values.
 // CHECK-LABEL: mav.graph private @fc.forward
 // CHECK-NEXT: %fc_weight = mav.get_attr @fc.weight : tensor<8x4xf32>
 
-// OPTIONS: #mav.pass_output<"mav-quantize", {formats = {"<16,10>" = 3 : i64}, quantized = 3 : i64, unquantized_nodes = ["softmax"]}>
+// OPTIONS: #mav.pass_output<"mav-quantize", {formats = {"<16,10>" = 3 : i64}, quantized = 3 : i64, unquantized_nodes = ["sigmoid"]}>
 // OPTIONS: inputs = [#mav.value<name = "x", shape = [2, 4], type = "fixed", precision = [16, 10]>]
 
 // by_name beats by_type (fc is a linear), by_type beats the file's default
 // (relu), the default beats the options (add); the input takes its
 // placeholder's entry.
-// CONFIG: #mav.pass_output<"mav-quantize", {formats = {"<12,6>" = 1 : i64, "<16,10>" = 1 : i64, "<4,2>" = 1 : i64}, quantized = 3 : i64, unquantized_nodes = ["softmax"]}>
+// CONFIG: #mav.pass_output<"mav-quantize", {formats = {"<12,6>" = 1 : i64, "<16,10>" = 1 : i64, "<4,2>" = 1 : i64}, quantized = 3 : i64, unquantized_nodes = ["sigmoid"]}>
 // CONFIG-LABEL: mav.graph @forward
 // CONFIG-SAME: inputs = [#mav.value<name = "x", shape = [2, 4], type = "fixed", precision = [10, 5]>]
 // CONFIG-SAME: outputs = [#mav.value<name = "data_out_0", {{.*}}precision = [4, 2]
@@ -50,8 +50,8 @@ mav.graph @forward(%x: tensor<2x4xf32>) -> (!mav.tensor, !mav.tensor) {
   %fc = mav.call_module "fc" (%x) {body = @fc.forward, module_class = "torch.nn.modules.linear.Linear"} : (tensor<2x4xf32>) -> !mav.tensor
   %relu = mav.call_function "aten::relu" (%fc) : (!mav.tensor) -> !mav.tensor
   %add = mav.call_function "aten::add.Tensor" (%relu, %relu, alpha = 1) : (!mav.tensor, !mav.tensor) -> !mav.tensor
-  %softmax = mav.call_function "aten::softmax.int" (%add, -1, None) : (!mav.tensor) -> !mav.tensor
-  mav.output (%add, %softmax) : !mav.tensor, !mav.tensor
+  %sigmoid = mav.call_function "aten::sigmoid" (%add) : (!mav.tensor) -> !mav.tensor
+  mav.output (%add, %sigmoid) : !mav.tensor, !mav.tensor
 }
 mav.graph private @fc.forward(%input: !mav.tensor) -> !mav.tensor {
   %fc_weight = mav.get_attr @fc.weight : tensor<8x4xf32>

@@ -4,13 +4,13 @@
 // input did): it never runs in float as if it were fixed point.
 // RUN: rm -f %t.strict.mlir
 // RUN: not mav-opt %s -mav-raise -mav-quantize -o %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=QUANTIZE
-// QUANTIZE: error: node 'softmax' (softmax) cannot be quantized: no hardware component
+// QUANTIZE: error: node 'sigmoid' (sigmoid) cannot be quantized: no hardware component
 // RUN: not ls %t.strict.mlir
 // RUN: mav-opt %s -mav-raise -mav-quantize=allow-float=true -o %t.mlir
 // RUN: not mav-run %t.mlir 2>&1 | FileCheck %s --check-prefix=FLOAT --implicit-check-not="output 0"
-// FLOAT: error: node 'softmax' (softmax): no hardware component
+// FLOAT: error: node 'sigmoid' (sigmoid): no hardware component
 
 mav.graph @forward(%x: tensor<2x8xf32>) -> !mav.tensor {
-  %softmax = mav.call_function "aten::softmax.int" (%x, -1, None) : (tensor<2x8xf32>) -> !mav.tensor
-  mav.output %softmax : !mav.tensor
+  %sigmoid = mav.call_function "aten::sigmoid" (%x) : (tensor<2x8xf32>) -> !mav.tensor
+  mav.output %sigmoid : !mav.tensor
 }

@@ -39,8 +39,8 @@ static std::optional<SvFile> readSvFile(StringRef file) {
   if (!buffer)
     return std::nullopt;
   SvFile sv;
-  llvm::Regex parameter("^[[:space:]]*parameter([[:space:]]+int)?[[:space:]]+"
-                        "([A-Z_0-9]+)[[:space:]]*=");
+  llvm::Regex parameter("^[[:space:]]*parameter([[:space:]]+(int|longint))?"
+                        "[[:space:]]+([A-Z_0-9]+)[[:space:]]*=");
   llvm::Regex instance("^[[:space:]]*(fixed_[a-z0-9_]+)[[:space:]]*(#|[a-z])");
   SmallVector<StringRef> lines, groups;
   (*buffer)->getBuffer().split(lines, '\n');
@@ -48,7 +48,7 @@ static std::optional<SvFile> readSvFile(StringRef file) {
     if (line.trim().starts_with("//"))
       continue;
     if (parameter.match(line, &groups))
-      sv.parameters.push_back(groups[2].str());
+      sv.parameters.push_back(groups[3].str());
     else if (instance.match(line, &groups))
       sv.instances.insert(groups[1].str());
   }
@@ -105,20 +105,24 @@ TEST(ComponentRegistry, OperatorsOfComponents) {
     }
   }
   std::set<std::string> expected = {
-      "fixed_add",     "fixed_avgpool2d",   "fixed_channel_mul",
-      "fixed_clamp",   "fixed_concat2",     "fixed_conv2d",
-      "fixed_flatten", "fixed_hardsigmoid", "fixed_hardswish",
-      "fixed_linear",  "fixed_maxpool2d",   "fixed_mul",
-      "fixed_relu"};
+      "fixed_add",         "fixed_add_const", "fixed_avgpool2d",
+      "fixed_channel_mul", "fixed_clamp",     "fixed_concat2",
+      "fixed_conv2d",      "fixed_flatten",   "fixed_gelu",
+      "fixed_hardsigmoid", "fixed_hardswish", "fixed_layernorm",
+      "fixed_linear",      "fixed_matmul",    "fixed_maxpool2d",
+      "fixed_mul",         "fixed_prepend",   "fixed_relu",
+      "fixed_reorder",     "fixed_scale",     "fixed_softmax"};
   EXPECT_EQ(modules, expected);
   ASSERT_EQ(getComponentsFor("adaptive_avg_pool2d").size(), 1u);
   EXPECT_EQ(getComponentsFor("adaptive_avg_pool2d").front(),
             lookupComponent("fixed_avgpool2d"));
   EXPECT_EQ(getComponentsFor("linear").front()->module, "fixed_linear");
-  // An elementwise product first, then one with a per-channel scale.
-  ASSERT_EQ(getComponentsFor("mul").size(), 2u);
+  // An elementwise product first, then one with a per-channel scale, then
+  // one by a constant.
+  ASSERT_EQ(getComponentsFor("mul").size(), 3u);
   EXPECT_EQ(getComponentsFor("mul")[0]->module, "fixed_mul");
   EXPECT_EQ(getComponentsFor("mul")[1]->module, "fixed_channel_mul");
+  EXPECT_EQ(getComponentsFor("mul")[2]->module, "fixed_scale");
   EXPECT_EQ(getComponentsFor("relu6").front()->module, "fixed_clamp");
   // The glue the exporter instantiates has timing and resources too.
   for (StringRef glue : {"fixed_fork", "fixed_fifo", "fixed_cast",
@@ -128,6 +132,12 @@ TEST(ComponentRegistry, OperatorsOfComponents) {
     EXPECT_TRUE(lookupComponent(glue)->timing &&
                 lookupComponent(glue)->resources);
   }
-  EXPECT_TRUE(getComponentsFor("gelu").empty());
-  EXPECT_EQ(lookupComponent("fixed_gelu"), nullptr);
+  EXPECT_TRUE(getComponentsFor("sigmoid").empty());
+  EXPECT_EQ(lookupComponent("fixed_sigmoid"), nullptr);
+  // The transformer's: both matrix products, every data movement by one
+  // reordering buffer.
+  EXPECT_EQ(getComponentsFor("bmm").front()->module, "fixed_matmul");
+  for (StringRef move : {"transpose", "permute", "slice", "select", "expand"})
+    EXPECT_EQ(getComponentsFor(move).front()->module, "fixed_reorder");
+  EXPECT_EQ(getComponentsFor("unflatten").front()->module, "fixed_flatten");
 }

@@ -118,7 +118,8 @@ struct ComponentTiming {
     /// Per item: load `loadBeats` input beats (one a cycle), then `blocks`
     /// times `computeCycles` cycles and `emitBeats` output beats (one a
     /// cycle, each held until taken); the next item is taken after the last
-    /// output beat (linear, conv2d, pools).
+    /// output beat (linear, conv2d, pools). With `phases`, the inputs load
+    /// whole, one after another, instead (matmul).
     Buffered,
     /// Repacks I words a beat into O (fixed_width_convert).
     Convert,
@@ -138,7 +139,7 @@ struct ComponentTiming {
   int64_t capacity = 2;
   /// Buffered, per item.
   int64_t loadBeats = 0, blocks = 0, computeCycles = 0, emitBeats = 0;
-  /// Sequence, per item, in the order taken.
+  /// Sequence and Buffered, per item, in the order taken.
   llvm::SmallVector<Phase, 2> phases = {};
   /// Convert: words per input and per output beat.
   int64_t inWords = 1, outWords = 1;

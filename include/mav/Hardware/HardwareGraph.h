@@ -66,6 +66,17 @@ struct HardwareNode {
   WeightOp weight, bias;
   /// Glue FIFOs: their depth in beats.
   int64_t fifoDepth = 0;
+  /// Reorders: per item, output word k is input word base + sum_d j_d *
+  /// strides[d], (j_d) the row-major index of k over `sizes`.
+  llvm::SmallVector<int64_t, 6> reorderSizes, reorderStrides;
+  int64_t reorderBase = 0;
+  /// Scales: the constant factor, and its word once the node has a format.
+  double scale = 1;
+  int64_t scaleWord = 0;
+  /// LayerNorm: epsilon, and its term of the integer variance,
+  /// round(eps * D^2 * 2^(2F)), once the node has a format.
+  double epsilon = 0;
+  int64_t epsilonTerm = 0;
 
   int64_t inNumel() const;
   int64_t outNumel() const;

@@ -163,6 +163,11 @@ std::optional<llvm::ArrayRef<char>> getElementsData(mlir::ElementsAttr value,
 /// elided resource, `dense_resource<__elided__>`).
 std::optional<std::vector<float>> readF32Elements(mlir::ElementsAttr value);
 
+/// The value of a one-element f32 or f64 elements attribute (a traced
+/// scalar constant such as attention's sqrt(head_dim)); std::nullopt for
+/// anything else or absent data.
+std::optional<double> readScalarElement(mlir::ElementsAttr value);
+
 /// A resource-blob key that MLIR's parser reads back
 /// ([A-Za-z_][A-Za-z0-9_$.]*) made from a weight name. PyTorch allows names
 /// such as `0.weight` or `block1-0.conv`; the key is only a handle, the weight

@@ -40,6 +40,24 @@ WeightOp mav::getWeight(Value value, SymbolTableCollection &symbols) {
   return symbols.lookupNearestSymbolFrom<WeightOp>(read, read.getTargetAttr());
 }
 
+WeightOp mav::getConstantWeight(Value value, SymbolTableCollection &symbols) {
+  if (WeightOp weight = getWeight(value, symbols))
+    return weight;
+  auto node = value ? value.getDefiningOp<NodeOpInterface>() : nullptr;
+  CommonMetaAttr common = node ? node.getCommonMeta() : nullptr;
+  if (!common || node->getNumOperands() == 0 || node->getNumResults() != 1 ||
+      !llvm::is_contained({"expand", "view", "reshape", "contiguous", "flatten",
+                           "unsqueeze", "squeeze", "identity"},
+                          common.getMaseOp()))
+    return {};
+  WeightOp weight = getConstantWeight(node->getOperand(0), symbols);
+  auto type = llvm::dyn_cast<ShapedType>(node->getResult(0).getType());
+  if (!weight || !type || !type.hasStaticShape() ||
+      type.getNumElements() != weight.getWeightType().getNumElements())
+    return {};
+  return weight;
+}
+
 bool mav::readWeightAndBias(ComponentCall call, HardwareNode &node,
                             std::string &reason) {
   node.weight = getWeight(call.call.operand(1, "weight"), call.symbols);
@@ -109,6 +127,8 @@ int64_t mav::noMultipliers(const HardwareNode &) { return 0; }
 int64_t mav::multiplierPerWord(const HardwareNode &node) {
   return node.widths.out;
 }
+
+void mav::noParameters(const HardwareNode &, ParameterValues &) {}
 
 void mav::setParameter(ParameterValues &values, StringRef name, int64_t value) {
   values[name] = std::to_string(value);

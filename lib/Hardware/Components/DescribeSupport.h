@@ -32,6 +32,12 @@ WeightOp getWeight(mlir::Value value, mlir::SymbolTableCollection &symbols);
 
 /// Reads the weight (argument 1) and the bias (argument 2, or None) of a
 /// linear or convolution call into the node.
+/// The module weight `value` reads, directly or through nodes that keep its
+/// elements in order (expand of size-1 dimensions, view, reshape,
+/// contiguous): a constant the hardware holds in a ROM. Null otherwise.
+WeightOp getConstantWeight(mlir::Value value,
+                           mlir::SymbolTableCollection &symbols);
+
 bool readWeightAndBias(ComponentCall call, HardwareNode &node,
                        std::string &reason);
 
@@ -68,6 +74,9 @@ int64_t streamingCycles(const HardwareNode &node);
 /// No multipliers; one per word of a beat.
 int64_t noMultipliers(const HardwareNode &node);
 int64_t multiplierPerWord(const HardwareNode &node);
+
+/// No parameters besides DATA_WIDTH, FRAC_WIDTH and PARALLELISM.
+void noParameters(const HardwareNode &node, ParameterValues &values);
 
 /// Sets the parameter `name` to `value`.
 void setParameter(ParameterValues &values, llvm::StringRef name, int64_t value);

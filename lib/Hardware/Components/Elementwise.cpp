@@ -49,6 +49,9 @@ bool describeBinary(ComponentCall call, HardwareNode &node,
   if (getStaticShape(other) != std::optional(node.inShape))
     return fail(reason,
                 "both operands must have the same shape (no broadcasting)");
+  if (getConstantWeight(other, call.symbols) ||
+      getConstantWeight(call.call.operand(0, "self"), call.symbols))
+    return fail(reason, "an operand is a module weight, not a stream");
   std::optional<unsigned> index = findStreamOperand(node, other, 1);
   if (!index)
     return fail(reason, "its second operand is not an input of the node");
@@ -157,8 +160,6 @@ NoiseEstimate estimateMul(const HardwareNode &node, const NodeNoise &in) {
   return estimate;
 }
 
-void noParameters(const HardwareNode &, ParameterValues &) {}
-
 constexpr llvm::StringRef streamParameters[] = {"DATA_WIDTH", "FRAC_WIDTH",
                                                 "PARALLELISM"};
 constexpr llvm::StringRef reluFiles[] = {"fixed_skid_buffer.sv",
@@ -173,7 +174,8 @@ constexpr llvm::StringRef mulFiles[] = {"fixed_round_sat.sv",
                                         "fixed_join2.sv", "fixed_mul.sv"};
 constexpr llvm::StringRef reluOperators[] = {"relu"};
 constexpr llvm::StringRef flattenOperators[] = {
-    "flatten", "view", "reshape", "contiguous", "identity", "dropout"};
+    "flatten",  "unflatten", "view",    "reshape",  "contiguous",
+    "identity", "dropout",   "squeeze", "unsqueeze"};
 constexpr llvm::StringRef addOperators[] = {"add"};
 constexpr llvm::StringRef mulOperators[] = {"mul"};
 

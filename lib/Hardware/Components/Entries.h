@@ -23,6 +23,12 @@ extern const Component fixedClamp, fixedHardswish, fixedHardsigmoid;
 extern const Component fixedConcat2, fixedChannelMul;
 // Linear.cpp, Conv2d.cpp, Pools.cpp
 extern const Component fixedLinear, fixedConv2d, fixedMaxPool2d, fixedAvgPool2d;
+// The transformer's: Scale.cpp, Gelu.cpp, Reorder.cpp, Matmul.cpp,
+// Softmax.cpp, LayerNorm.cpp
+extern const Component fixedScale, fixedGelu, fixedReorder, fixedMatmul,
+    fixedSoftmax, fixedLayerNorm;
+// Tokens.cpp
+extern const Component fixedPrepend, fixedAddConst;
 
 } // namespace mav::components
 

@@ -32,6 +32,14 @@ llvm::ArrayRef<const Component *> mav::getComponents() {
       &components::fixedConv2d,
       &components::fixedMaxPool2d,
       &components::fixedAvgPool2d,
+      &components::fixedScale,
+      &components::fixedGelu,
+      &components::fixedReorder,
+      &components::fixedMatmul,
+      &components::fixedSoftmax,
+      &components::fixedLayerNorm,
+      &components::fixedPrepend,
+      &components::fixedAddConst,
   };
   return entries;
 }

@@ -21,6 +21,7 @@ writes into DIR:
 The same tb.sv runs under Verilator (--binary --timing) and Icarus (-g2012).
 """
 import argparse
+import importlib
 import os
 import random
 
@@ -251,6 +252,9 @@ def main():
                     help="print 'CYCLES first <a> last <b>': the cycles of the first "
                     "and last output beats, counted from the first beat taken on "
                     "data_in_0")
+    ap.add_argument("--param", action="append", default=[], metavar="NAME=INT",
+                    help="a component option read by its case module "
+                    "(Inputs/case_<component>.py), e.g. --param rows=4")
     ap.add_argument("--in-rate", type=int, default=10,
                     help="input valid offered with probability in-rate/16")
     ap.add_argument("--out-rate", type=int, default=7,
@@ -280,6 +284,7 @@ def main():
     n_out = 1     # consumers of data_out_0 (fork has several)
     in_pars = None   # words per beat of each input (default P for all)
     out_par = P      # words per beat of data_out_0
+    plugin_items = None  # items per test, from a case module
 
     if comp in ("skid_buffer", "flatten", "fifo", "relu"):
         x = rand_data(rng, W, a.words)
@@ -387,12 +392,22 @@ def main():
     elif comp in ("clamp", "hardsigmoid", "hardswish", "width_convert",
                   "concat2", "channel_mul"):
         inputs, expected, in_pars, out_par = mobile_case(comp, a, rng, params)
+    elif os.path.exists(os.path.join(os.path.dirname(__file__), "case_%s.py" % comp)):
+        # A component whose case lives in its own module: case(a, rng,
+        # params, path, options) returns (inputs, expected, in_pars, out_par,
+        # expected_cycles, items) and may edit params.
+        options = dict((k, int(v)) for k, v in (p.split("=", 1) for p in a.param))
+        case = importlib.import_module("case_" + comp)
+        (inputs, expected, in_pars, out_par, expected_cycles,
+         plugin_items) = case.case(a, rng, params, path, options)
     else:
         raise SystemExit("unknown component " + comp)
 
     elementwise = ("skid_buffer", "flatten", "fifo", "relu", "add", "mul", "cast", "fork",
                    "clamp", "hardsigmoid", "hardswish", "width_convert")
     items = 1 if comp in elementwise else a.items
+    if plugin_items is not None:
+        items = plugin_items
     in_pars = in_pars or [P] * len(inputs)
     for x, ip in zip(inputs, in_pars):
         if (len(x) // items) % ip or (len(expected) // items) % out_par:
@@ -410,7 +425,7 @@ def main():
     bw = W * in_pars[0]
     nin = len(in_beats[0])
     nout = len(exp_beats)
-    timeout = 200 * (nin + nout) + 50 * len(expected) * max(
+    timeout = 200 * (nin + nout) + 20 * (expected_cycles or 0) + 50 * len(expected) * max(
         1, a.in_features if comp == "linear" else
         a.channels // a.groups * a.kernel[0] * a.kernel[1]) + 1000
     tb = []

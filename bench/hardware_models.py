@@ -283,7 +283,7 @@ def memory_table(rows):
     print()
     print("| model | format | folding | " + " | ".join(MEMORY_MODULES) +
           " | other | total | matmul + reorder |")
-    print("| --- " * (len(MEMORY_MODULES) + 7) + "|")
+    print("| --- " * (len(MEMORY_MODULES) + 6) + "|")
     for row in rows:
         memory = row["memory_by_module"]
         other = sorted((m, b) for m, b in memory.items()

@@ -154,3 +154,33 @@ TEST(ErrorEstimate, Activations) {
   EXPECT_NEAR(swish.meanSquare[0], s + kRounding, 1e-15);
   EXPECT_NEAR(swish.meanSquare[1], s + kRounding, 1e-15);
 }
+
+// A 1 x 2 by 2 x 1 product: each operand's errors taken as fully
+// correlated along the sum; the result's rounding added.
+TEST(ErrorEstimate, MatmulByHand) {
+  HardwareNode node = makeNode({1, 1, 2}, {1, 1, 1});
+  node.secondShape = {1, 2, 1};
+  node.batchDims = 1;
+  double a0 = 0.5, a1 = -2.0, b0 = 1.5, b1 = 0.25;
+  double ma0 = 4e-6, ma1 = 1e-6, mb0 = 9e-6, mb1 = 16e-6;
+  NoiseEstimate estimate = runEstimate(
+      "fixed_matmul", node, {{a0, a1}, {b0, b1}}, {{ma0, ma1}, {mb0, mb1}},
+      {quantize(a0 * b0 + a1 * b1, kFormat)});
+  double fromA = 1.5 * 2e-3 + 0.25 * 1e-3, fromB = 0.5 * 3e-3 + 2.0 * 4e-3;
+  ASSERT_EQ(estimate.meanSquare.size(), 1u);
+  EXPECT_NEAR(estimate.meanSquare[0], fromA * fromA + fromB * fromB + kRounding,
+              1e-15);
+  EXPECT_EQ(estimate.saturated, 0);
+}
+
+// Softmax of two equal words: s = 1/2 each; d y_0 = (d x_0 - d x_1) / 4.
+TEST(ErrorEstimate, SoftmaxByHand) {
+  HardwareNode node = makeNode({1, 2}, {1, 2});
+  node.batchDims = 1;
+  NoiseEstimate estimate =
+      runEstimate("fixed_softmax", node, {{1.0, 1.0}}, {{4e-6, 0.0}},
+                  {quantize(0.5, kFormat), quantize(0.5, kFormat)});
+  // s^2 (m_i (1 - 2 s) + sum_j s_j^2 m_j): the own error is a rounding.
+  EXPECT_NEAR(estimate.meanSquare[0], 0.25 * (0.25 * 4e-6) + kRounding, 1e-15);
+  EXPECT_NEAR(estimate.meanSquare[1], 0.25 * (0.25 * 4e-6) + kRounding, 1e-15);
+}

@@ -61,6 +61,11 @@ double mav::roundingMeanSquare(FixedFormat format) {
   return lsb * lsb / 12;
 }
 
+double mav::ownErrorMeanSquare(FixedFormat format, int64_t word, double exact) {
+  double distance = dequantize(word, format) - exact;
+  return std::max(roundingMeanSquare(format), distance * distance);
+}
+
 bool mav::isSaturated(int64_t word, double exact, FixedFormat format) {
   if (word != minWord(format.width) && word != maxWord(format.width))
     return false;

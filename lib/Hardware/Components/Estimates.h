@@ -52,6 +52,12 @@ ResourceEstimate macResources(const HardwareNode &node, int64_t accumulators,
 /// uniform within half an LSB either side, (2^-F)^2 / 12.
 double roundingMeanSquare(FixedFormat format);
 
+/// What a node adds to a result's error of its own, where its rule is an
+/// approximation (softmax, LayerNorm, GELU): the square of the result's
+/// distance from the exact function of the reals it read, at least a
+/// rounding's mean square.
+double ownErrorMeanSquare(FixedFormat format, int64_t word, double exact);
+
 /// Whether a result `word` saturated: it is at one of the format's limits
 /// and more than one LSB from the `exact` real it was rounded from (rounding
 /// alone moves a value by at most half an LSB; the reciprocals of the pools

@@ -86,8 +86,19 @@ std::vector<double> bound(const HardwareNode &node, const NodeErrors &in) {
   return result;
 }
 
+/// The slope times the input's error, plus the result's own distance from
+/// GELU of the real read (the table's interpolation and the rounding).
 NoiseEstimate estimate(const HardwareNode &node, const NodeNoise &in) {
-  return estimateElementwise(node, in, /*rounds=*/true, geluSlope, gelu);
+  NoiseEstimate estimate;
+  for (auto [x, meanSquare, word] :
+       llvm::zip(in.operands[0], in.meanSquares[0], in.result)) {
+    double slope = geluSlope(x);
+    estimate.meanSquare.push_back(
+        slope * slope * meanSquare +
+        ownErrorMeanSquare(node.format, word, gelu(x)));
+    estimate.saturated += isSaturated(word, gelu(x), node.format);
+  }
+  return estimate;
 }
 
 constexpr llvm::StringRef parameters[] = {"DATA_WIDTH", "FRAC_WIDTH",

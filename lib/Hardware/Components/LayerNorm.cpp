@@ -177,11 +177,11 @@ std::vector<double> bound(const HardwareNode &node, const NodeErrors &in) {
   return result;
 }
 
-/// First order: d y_i = g/s (d x_i - mean(d x) - n_i mean(n d x)), plus the
-/// roundings and the weights' quantization.
+/// First order: d y_i = g/s (d x_i - mean(d x) - n_i mean(n d x)), plus
+/// the result's own distance from LayerNorm of the reals read with the
+/// float weights (the roundings, the weights' included).
 NoiseEstimate estimate(const HardwareNode &node, const NodeNoise &in) {
   int64_t length = getLength(node);
-  double rounding = roundingMeanSquare(node.format);
   NoiseEstimate estimate;
   estimate.meanSquare.resize(in.result.size());
   for (size_t row = 0; row < in.result.size(); row += length) {
@@ -194,14 +194,11 @@ NoiseEstimate estimate(const HardwareNode &node, const NodeNoise &in) {
     for (int64_t i = 0; i < length; ++i) {
       double n = (x[i] - moments.mean) / moments.deviation;
       double gain = in.weight[i] / moments.deviation;
-      double weights = dequantize(in.weightWords[i], node.format) * n +
-                       dequantize(in.biasWords[i], node.format) -
-                       (in.weight[i] * n + in.bias[i]);
+      double exact = in.weight[i] * n + in.bias[i];
       estimate.meanSquare[row + i] =
-          gain * gain * (m[i] + (1 + n * n) * meanNoise / length) + rounding +
-          weights * weights;
-      estimate.saturated += isSaturated(
-          in.result[row + i], in.weight[i] * n + in.bias[i], node.format);
+          gain * gain * (m[i] + (1 + n * n) * meanNoise / length) +
+          ownErrorMeanSquare(node.format, in.result[row + i], exact);
+      estimate.saturated += isSaturated(in.result[row + i], exact, node.format);
     }
   }
   return estimate;

@@ -111,58 +111,84 @@ std::vector<double> bound(const HardwareNode &node, const NodeErrors &in) {
   return result;
 }
 
-/// First order: sum_k b^2 m_a + a^2 m_b, plus the result's rounding.
+/// First order, with each operand's errors taken as fully correlated along
+/// the sum: (sum_k |b_k| rms_a,k)^2 + (sum_k |a_k| rms_b,k)^2, plus the
+/// result's rounding. Attention sums over tokens (A V) and over a head's
+/// features (Q K^T); the tokens' values pass through the same weights,
+/// LayerNorm and roundings, so their errors are not independent, and
+/// taken as independent they were underestimated by up to twice in rms
+/// on a four-layer encoder (docs/Hardware.md, "Transformers").
 NoiseEstimate estimate(const HardwareNode &node, const NodeNoise &in) {
   const std::vector<double> &a = in.operands[0], &b = in.operands[1];
   const std::vector<double> &ma = in.meanSquares[0], &mb = in.meanSquares[1];
   double rounding = roundingMeanSquare(node.format);
   NoiseEstimate estimate;
   forEachOutput(node, [&](int64_t inner, auto aAt, auto bAt) {
-    double meanSquare = rounding, exact = 0;
+    double fromA = 0, fromB = 0, exact = 0;
     for (int64_t k = 0; k < inner; ++k) {
       int64_t i = aAt(k), j = bAt(k);
-      meanSquare += b[j] * b[j] * ma[i] + a[i] * a[i] * mb[j];
+      fromA += std::abs(b[j]) * std::sqrt(ma[i]);
+      fromB += std::abs(a[i]) * std::sqrt(mb[j]);
       exact += a[i] * b[j];
     }
     size_t at = estimate.meanSquare.size();
-    estimate.meanSquare.push_back(meanSquare);
+    estimate.meanSquare.push_back(fromA * fromA + fromB * fromB + rounding);
     estimate.saturated += isSaturated(in.result[at], exact, node.format);
   });
   return estimate;
 }
 
-StreamWidths legalWidths(const HardwareNode &, const StreamWidths &) {
-  return StreamWidths{{1, 1}, 1};
-}
-
-/// A, then B, then per output INNER MAC cycles and one emit cycle.
-int64_t itemCycles(const HardwareNode &node) {
+/// A's beats carry P_in words of a row (P_in divides INNER); B's and the
+/// result's P_out words of a row (P_out divides COLS).
+StreamWidths legalWidths(const HardwareNode &node, const StreamWidths &cap) {
   Sizes size = getSizes(node);
-  return size.rows * size.inner + size.inner * size.cols +
-         size.rows * size.cols * (size.inner + 1);
+  int64_t in = largestDivisorAtMost(size.inner, cap.in[0]);
+  int64_t out = largestDivisorAtMost(size.cols, std::min(cap.in[1], cap.out));
+  return StreamWidths{{in, out}, out};
 }
 
-int64_t multipliers(const HardwareNode &) { return 1; }
+/// Beats and cycles of one item (fixed_matmul.sv): A's loads, B's loads,
+/// and per block of P_out outputs, K/P_in MAC cycles and one emit cycle.
+struct Schedule {
+  int64_t aBeats, bBeats, blocks, macCycles;
+};
+
+Schedule getSchedule(const HardwareNode &node) {
+  Sizes size = getSizes(node);
+  int64_t in = node.widths.in[0], out = node.widths.out;
+  return Schedule{size.rows * size.inner / in, size.inner * size.cols / out,
+                  size.rows * size.cols / out, size.inner / in};
+}
+
+int64_t itemCycles(const HardwareNode &node) {
+  Schedule schedule = getSchedule(node);
+  return schedule.aBeats + schedule.bBeats +
+         schedule.blocks * (schedule.macCycles + 1);
+}
+
+int64_t multipliers(const HardwareNode &node) {
+  return node.widths.in[0] * node.widths.out;
+}
 
 ComponentTiming timing(const HardwareNode &node) {
-  Sizes size = getSizes(node);
+  Schedule schedule = getSchedule(node);
   ComponentTiming timing =
-      bufferedTiming(size.rows * size.inner + size.inner * size.cols,
-                     size.rows * size.cols, size.inner, 1);
-  timing.phases = {{0, size.rows * size.inner, false},
-                   {1, size.inner * size.cols, false}};
+      bufferedTiming(schedule.aBeats + schedule.bBeats, schedule.blocks,
+                     schedule.macCycles, 1);
+  timing.phases = {{0, schedule.aBeats, false}, {1, schedule.bBeats, false}};
   return timing;
 }
 
-/// Both operands buffered; one accumulator.
+/// Both operands buffered; P_out accumulators adding P_in products each.
 ResourceEstimate resources(const HardwareNode &node) {
   Sizes size = getSizes(node);
   int64_t width = node.format.width;
   ResourceEstimate estimate =
-      macResources(node, 1, 2 * width + ceilLog2(size.inner + 1), 1, 48);
+      macResources(node, node.widths.out, 2 * width + ceilLog2(size.inner + 1),
+                   multipliers(node), 48);
   estimate.memoryBits =
       (size.rows * size.inner + size.inner * size.cols) * width;
-  estimate.flipFlops += width;
+  estimate.flipFlops += node.widths.out * width;
   return estimate;
 }
 
@@ -171,10 +197,13 @@ void instanceParameters(const HardwareNode &node, ParameterValues &values) {
   setParameter(values, "ROWS", size.rows);
   setParameter(values, "INNER", size.inner);
   setParameter(values, "COLS", size.cols);
+  setParameter(values, "IN_PARALLELISM", node.widths.in[0]);
+  setParameter(values, "OUT_PARALLELISM", node.widths.out);
 }
 
-constexpr llvm::StringRef parameters[] = {"DATA_WIDTH", "FRAC_WIDTH", "ROWS",
-                                          "INNER", "COLS"};
+constexpr llvm::StringRef parameters[] = {
+    "DATA_WIDTH", "FRAC_WIDTH",     "ROWS",           "INNER",
+    "COLS",       "IN_PARALLELISM", "OUT_PARALLELISM"};
 constexpr llvm::StringRef files[] = {"fixed_round_sat.sv", "fixed_matmul.sv"};
 constexpr llvm::StringRef operators[] = {"matmul", "bmm"};
 

@@ -22,8 +22,6 @@ constexpr int64_t kLog2E = 94548;
 constexpr int64_t kExpC1 = 45555, kExpC2 = 14919, kExpC3 = 5050;
 /// The reciprocal of the sum has kRecipBits fraction bits.
 constexpr int64_t kRecipBits = 48;
-/// The largest relative error of the exp approximation (docs/Hardware.md).
-constexpr double kExpRelativeError = 1.1e-4;
 
 /// exp(d) for a word d <= 0 of `frac` fraction bits, with 16 fraction bits.
 int64_t expWord(int64_t d, int64_t frac) {
@@ -118,11 +116,11 @@ std::vector<double> bound(const HardwareNode &node, const NodeErrors &in) {
 }
 
 /// First order: d y_i = s_i (d x_i - sum_j s_j d x_j), plus the result's
-/// rounding and the exp's relative error.
+/// own distance from the exact softmax (the exp's approximation and the
+/// rounding).
 NoiseEstimate estimate(const HardwareNode &node, const NodeNoise &in) {
   std::vector<double> s = exactSoftmax(node, in.operands[0]);
   const std::vector<double> &m = in.meanSquares[0];
-  double rounding = roundingMeanSquare(node.format);
   NoiseEstimate estimate;
   estimate.meanSquare.resize(s.size());
   int64_t length = getLength(node);
@@ -132,10 +130,9 @@ NoiseEstimate estimate(const HardwareNode &node, const NodeNoise &in) {
       shared += s[row + j] * s[row + j] * m[row + j];
     for (int64_t i = 0; i < length; ++i) {
       size_t at = row + i;
-      double approximation = kExpRelativeError * s[at];
       estimate.meanSquare[at] =
-          s[at] * s[at] * (m[at] * (1 - 2 * s[at]) + shared) + rounding +
-          approximation * approximation;
+          s[at] * s[at] * (m[at] * (1 - 2 * s[at]) + shared) +
+          ownErrorMeanSquare(node.format, in.result[at], s[at]);
       estimate.saturated += isSaturated(in.result[at], s[at], node.format);
     }
   }

@@ -2,7 +2,10 @@
 row-major), B on data_in_1 (K x N, row-major), Y on data_out_0 (M x N,
 row-major), Y[m][n] = requant(sum_k A[m][k] * B[k][n], F, W).
 
-Options (--param NAME=INT): rows (M), inner (K), cols (N); default 4 each.
+Options (--param NAME=INT): rows (M), inner (K), cols (N), default 4 each;
+in_par (P_in: words per A beat, divides K), out_par (P_out: words per B and
+Y beat, divides N), default 1 each (rtlgen's --in-par / --out-par are not
+for this component).
 """
 import math
 
@@ -23,11 +26,11 @@ def matmul(a, b, m, k, n, width, frac):
     return out
 
 
-def matmul_cycles(m, k, n):
+def matmul_cycles(m, k, n, p_in=1, p_out=1):
     """fixed_matmul, no stalls: cycles per item (= initiation interval), as
-    documented in its header: M*K + K*N load beats, then per output K MAC
-    cycles and one emit cycle."""
-    return m * k + k * n + m * n * (k + 1)
+    documented in its header: M*K/P_in + K*N/P_out load beats, then per
+    output beat (M*N/P_out of them) K/P_in MAC cycles and one emit cycle."""
+    return m * k // p_in + k * n // p_out + m * (n // p_out) * (k // p_in + 1)
 
 
 def _vector(rng, width, size, lim, coarse_step):
@@ -69,9 +72,13 @@ def case(a, rng, params, path, options):
     m = options.get("rows", 4)
     k = options.get("inner", 4)
     n = options.get("cols", 4)
-    unknown = set(options) - {"rows", "inner", "cols"}
-    if unknown or min(m, k, n) < 1:
-        raise SystemExit("matmul: options rows, inner, cols (>= 1)")
+    p_in = options.get("in_par", 1)
+    p_out = options.get("out_par", 1)
+    unknown = set(options) - {"rows", "inner", "cols", "in_par", "out_par"}
+    if unknown or min(m, k, n, p_in, p_out) < 1:
+        raise SystemExit("matmul: options rows, inner, cols, in_par, out_par (>= 1)")
+    if k % p_in or n % p_out:
+        raise SystemExit("matmul: in_par must divide inner, out_par cols")
     # Uniform A and B in [-lim, lim]: each output's standard deviation is
     # about half the output range (sqrt(K) * lim^2 / 3 = 2^(W-2+F)).
     lim = int(math.sqrt(3.0 * (1 << (W - 2 + F)) / math.sqrt(k)))
@@ -89,6 +96,7 @@ def case(a, rng, params, path, options):
         x1 += bm
         expected += matmul(am, bm, m, k, n, W, F)
     del params["PARALLELISM"]
-    params.update(ROWS=m, INNER=k, COLS=n)
-    return ([x0, x1], expected, [1, 1], 1, a.items * matmul_cycles(m, k, n),
-            a.items)
+    params.update(ROWS=m, INNER=k, COLS=n, IN_PARALLELISM=p_in,
+                  OUT_PARALLELISM=p_out)
+    return ([x0, x1], expected, [p_in, p_out], p_out,
+            a.items * matmul_cycles(m, k, n, p_in, p_out), a.items)

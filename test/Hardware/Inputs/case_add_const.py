@@ -8,16 +8,11 @@ The stream is --items items of CONST_WORDS words (one item in rtlgen's
 terms: the component is elementwise). The constant is written to const.mem
 (WEIGHTS_FILE), one word per line."""
 import fixedpoint as fx
+import rtlgen
 
 
 def add_const(x, c, width):
     return [fx.saturate(v + c[k % len(c)], width) for k, v in enumerate(x)]
-
-
-def word_hex(v, width):
-    """As rtlgen.word_hex: a two's-complement word in hex."""
-    assert fx.qmin(width) <= v <= fx.qmax(width), v
-    return format(v & ((1 << width) - 1), "0%dx" % ((width + 3) // 4))
 
 
 def rand_const(rng, width, frac, n):
@@ -82,7 +77,7 @@ def case(a, rng, params, path, options):
     c = rand_const(rng, W, F, nc)
     c[0], c[-1] = fx.qmin(W), fx.qmax(W)
     with open(path("const.mem"), "w") as f:
-        f.write("".join(word_hex(v, W) + "\n" for v in c))
+        f.write("".join(rtlgen.word_hex(v, W) + "\n" for v in c))
     n = nc * a.items
     x = rand_input(rng, W, F, c, n)
     expected = add_const(x, c, W)

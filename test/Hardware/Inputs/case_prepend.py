@@ -6,6 +6,7 @@ Options (--param NAME=INT):
   in_words     IN_WORDS, the input item's words (default 4)
 The constant is written to const.mem (WEIGHTS_FILE), one word per line."""
 import fixedpoint as fx
+import rtlgen
 
 
 def prepend(x, c, in_words):
@@ -15,34 +16,6 @@ def prepend(x, c, in_words):
     for k in range(0, len(x), in_words):
         out += list(c) + x[k:k + in_words]
     return out
-
-
-def rand_words(rng, width, frac, n):
-    """Extremes, zero, runs of equal words, small (|v| <= 1.0) and full-range
-    words, about half negative."""
-    out = []
-    for _ in range(n):
-        r = rng.random()
-        if r < 0.05:
-            out.append(fx.qmin(width))
-        elif r < 0.10:
-            out.append(fx.qmax(width))
-        elif r < 0.13:
-            out.append(0)
-        elif r < 0.25 and out:
-            out.append(out[-1])
-        elif r < 0.45:
-            lim = min(fx.qmax(width), 1 << frac)
-            out.append(rng.randint(-lim, lim))
-        else:
-            out.append(rng.randint(fx.qmin(width), fx.qmax(width)))
-    return out
-
-
-def word_hex(v, width):
-    """As rtlgen.word_hex: a two's-complement word in hex."""
-    assert fx.qmin(width) <= v <= fx.qmax(width), v
-    return format(v & ((1 << width) - 1), "0%dx" % ((width + 3) // 4))
 
 
 def case(a, rng, params, path, options):
@@ -58,13 +31,13 @@ def case(a, rng, params, path, options):
         raise SystemExit("prepend: need const_words >= 1, in_words >= 1")
     # The ROM's first and last words at the extremes (as the first and last
     # constant words), the rest random.
-    c = rand_words(rng, W, F, nc)
+    c = rtlgen.rand_copy_data(rng, W, F, nc)
     c[0] = fx.qmin(W)
     if nc > 1:
         c[-1] = fx.qmax(W)
     with open(path("const.mem"), "w") as f:
-        f.write("".join(word_hex(v, W) + "\n" for v in c))
-    x = rand_words(rng, W, F, n * a.items)
+        f.write("".join(rtlgen.word_hex(v, W) + "\n" for v in c))
+    x = rtlgen.rand_copy_data(rng, W, F, n * a.items)
     expected = prepend(x, c, n)
     del params["PARALLELISM"]
     params.update(CONST_WORDS=nc, IN_WORDS=n, WEIGHTS_FILE='"%s"' % path("const.mem"))

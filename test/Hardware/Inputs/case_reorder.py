@@ -20,6 +20,7 @@ Options (--param NAME=INT):
 import itertools
 
 import fixedpoint as fx
+import rtlgen
 
 DIMS = 6
 
@@ -90,28 +91,6 @@ def gather(x, base, sizes, strides):
     """x[base + sum_d j_d * stride_d] for the row-major multi-indices j."""
     return [x[base + sum(j * s for j, s in zip(js, strides))]
             for js in itertools.product(*[range(n) for n in sizes])]
-
-
-def rand_item(rng, width, frac, n):
-    """Extremes, zero, runs of equal words, small and full-range words, many
-    negative."""
-    out = []
-    for _ in range(n):
-        r = rng.random()
-        if r < 0.05:
-            out.append(fx.qmin(width))
-        elif r < 0.10:
-            out.append(fx.qmax(width))
-        elif r < 0.13:
-            out.append(0)
-        elif r < 0.25 and out:
-            out.append(out[-1])
-        elif r < 0.40:
-            lim = min(fx.qmax(width), 1 << frac)
-            out.append(rng.randint(-lim, lim))
-        else:
-            out.append(rng.randint(fx.qmin(width), fx.qmax(width)))
-    return out
 
 
 def case(a, rng, params, path, options):
@@ -185,7 +164,7 @@ def case(a, rng, params, path, options):
 
     x, expected = [], []
     for _ in range(a.items):
-        item = rand_item(rng, W, F, n_in)
+        item = rtlgen.rand_copy_data(rng, W, F, n_in)
         y = apply(item)
         # The lowering to a view agrees with the operation.
         assert y == gather(item, base, sizes, strides), "view != operation"

@@ -76,6 +76,29 @@ def rand_data(rng, width, n):
     return _mixture(rng, width, n, 0.05, 0.05, 0.03, 0.37, -half, half - 1)
 
 
+def rand_copy_data(rng, width, frac, n):
+    """Words for components that copy them (reorder, prepend): the extremes,
+    zero, runs of equal words, small (|v| <= 1.0) and full-range words,
+    about half negative."""
+    out = []
+    for _ in range(n):
+        r = rng.random()
+        if r < 0.05:
+            out.append(fx.qmin(width))
+        elif r < 0.10:
+            out.append(fx.qmax(width))
+        elif r < 0.13:
+            out.append(0)
+        elif r < 0.25 and out:
+            out.append(out[-1])
+        elif r < 0.45:
+            lim = min(fx.qmax(width), 1 << frac)
+            out.append(rng.randint(-lim, lim))
+        else:
+            out.append(rng.randint(fx.qmin(width), fx.qmax(width)))
+    return out
+
+
 def rand_mac_data(rng, width, n, terms):
     """Inputs of a multiply-accumulate component: scaled with the number of
     terms so that most outputs stay in range, with some extremes so that

@@ -18,12 +18,15 @@ bin=$1 pt=$2 shape=$3 width=$4 frac=$5 par=$6 work=$7
 shift 7
 dir=$work/$(basename "$pt" .pt)-w$width-f$frac-p$par
 rm -rf "$dir" && mkdir -p "$dir"
+# The import and the raise remark on shapes taken from libtorch's meta
+# device; their output is shown only when they fail.
 "$bin/mav-translate" --import-torchscript "$pt" --input-shape="${shape}xf32" \
-  -o "$dir/net.mlir" 2>/dev/null
+  -o "$dir/net.mlir" 2> "$dir/import.log" || { cat "$dir/import.log"; exit 1; }
 "$bin/mav-opt" "$dir/net.mlir" -mav-lower-fused-attention \
   -mav-inline-modules=classes=TransformerEncoderLayer,MultiheadAttention \
   -mav-raise -mav-split-chunks -mav-raise -mav-fold-shape-arithmetic \
-  -mav-remove-dropout -o "$dir/net.lowered.mlir" 2>/dev/null
+  -mav-remove-dropout -o "$dir/net.lowered.mlir" 2> "$dir/lower.log" ||
+  { cat "$dir/lower.log"; exit 1; }
 "$bin/mav-run" "$dir/net.lowered.mlir" --reference="$pt" | sed 's/^/float: /'
 "$bin/mav-opt" "$dir/net.lowered.mlir" \
   -mav-quantize="width=$width frac=$frac" \

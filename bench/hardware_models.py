@@ -24,14 +24,33 @@ fixed-point error against PyTorch, and the wall time of `mav-run --rtl`
 The models are those of test/models/generate.py (the contract models
 hw_resnet18, hw_mobilenet_v2, hw_mobilenet_v3_small, hw_squeezenet1_1 and
 the flow models hw_cnn, hw_residual, hw_mlp); they are generated into
---models when missing. Simulations of the contract models take minutes
-(resnet18's slow folding hours: see bench/RESULTS.md); --no-sim prints the
-model's figures only.
+BUILD/test/models when missing. Simulations of the contract models take
+minutes (resnet18's slow folding hours: see bench/RESULTS.md); --no-sim
+prints the model's figures only.
+
+Issue 32's transformers are models too (TRANSFORMERS):
+encoder_{post,pre}_{relu,gelu}_{fused,decomposed}, nn.TransformerEncoder
+(d_model 64, 4 heads, feed-forward 128, 2 layers) at 1x16x64, and
+vit_{fused,decomposed}, torchvision's VisionTransformer (image 32, patch 8,
+2 layers, 4 heads, hidden 64, MLP 128, 10 classes) at 1x3x32x32; `fused`
+traced on PyTorch's fast path, `decomposed` operator by operator. They are
+written by test/Hardware/Inputs/transformer_models.py into WORK/models and
+go through test/Hardware/Inputs/transformer-flow.sh's passes before
+-mav-quantize (lower the fused attention, inline the encoder layers and
+attention modules, raise, split chunks, raise, fold shape arithmetic,
+remove dropout; the lowered graph checked against PyTorch in float) in
+place of -mav-raise -mav-fold-batchnorm. Their table adds the error in
+LSB (8 samples), the top-1 agreement with PyTorch on 64 samples (ViT
+only), and the memory bits of fixed_matmul (the attention's score and
+value buffers) and fixed_reorder (transposes, the heads' split and merge)
+with their share of the design's; a second table gives the memory bits by
+module (--report-performance's instances summed). `--models transformers`
+selects all ten (`flow` and `contract` the CNN groups).
 
     /usr/bin/python3 bench/hardware_models.py [--build build]
-        [--models hw_cnn hw_resnet18 ...] [--formats 16,10 8,4]
-        [--foldings slow fast] [--simulator verilator|icarus] [--no-sim]
-        [--synthesize]
+        [--models hw_cnn hw_resnet18 transformers vit_fused ...]
+        [--formats 16,10 8,4] [--foldings slow fast 4] [--work DIR]
+        [--simulator verilator|icarus] [--no-sim] [--synthesize]
 
 With --synthesize, each design is also synthesised layer by layer
 (`mav-translate --report-resources --resources-by=instance

@@ -53,3 +53,4 @@ mav.graph @permute_8d(%x: tensor<2x2x2x2x2x2x2x2xf32>) -> !mav.tensor {
   %permute = mav.call_function "aten::permute" (%x, [7, 6, 5, 4, 3, 2, 1, 0]) : (tensor<2x2x2x2x2x2x2x2xf32>) -> !mav.tensor
   mav.output %permute : !mav.tensor
 }
+

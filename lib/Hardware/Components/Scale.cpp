@@ -11,9 +11,8 @@
 
 #include "mav/IR/WeightData.h"
 
-#include "llvm/Support/FormatVariadic.h"
-
 #include <cmath>
+#include <cstdio>
 
 using namespace mlir;
 using namespace mav;
@@ -45,14 +44,21 @@ bool describe(ComponentCall call, HardwareNode &node, std::string &reason) {
   return true;
 }
 
+/// A real as printf's %g writes it: 1e-05, 0.25.
+std::string formatReal(double value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%g", value);
+  return text;
+}
+
 bool prepare(HardwareNode &node, std::string &reason) {
   node.scaleWord = quantize(node.scale, node.format);
   if (node.scaleWord == 0 && node.scale != 0)
-    return fail(reason, "its factor " + llvm::formatv("{0}", node.scale).str() +
-                            " is 0 in " + formatFixed(node.format));
+    return fail(reason, "its factor " + formatReal(node.scale) + " is 0 in " +
+                            formatFixed(node.format));
   if (std::abs(dequantize(node.scaleWord, node.format) - node.scale) >
       dequantize(1, node.format))
-    return fail(reason, "its factor " + llvm::formatv("{0}", node.scale).str() +
+    return fail(reason, "its factor " + formatReal(node.scale) +
                             " does not fit in " + formatFixed(node.format));
   return true;
 }

@@ -1,11 +1,12 @@
 #!/bin/sh
 # The hardware flow of docs/Hardware.md ("Transformers") on one trace:
-#   transformer-flow.sh BIN PT SHAPE WIDTH FRAC MAXPAR WORK [icarus] [synth]
+#   transformer-flow.sh BIN PT SHAPE WIDTH FRAC WIDTHS WORK [icarus] [synth]
 # imports PT, lowers PyTorch's fused attention kernels, inlines the
 # attention and encoder-layer modules, raises, splits unpacked chunks into
 # slices, folds the shape arithmetic, removes dropout, quantizes to
-# <WIDTH, FRAC>, annotates with max-parallelism MAXPAR; proves every rewrite
-# before quantization with mav-run --reference (float, bit for bit within
+# <WIDTH, FRAC>, annotates with max-parallelism WIDTHS (a number) or folds to
+# WIDTHS (multipliers=M or target-cycles=N: -mav-fold-parallelism); proves
+# every rewrite before quantization with mav-run --reference (float, bit for bit within
 # float tolerance), reports the fixed-point model's error against PyTorch on
 # 8 samples, models performance (check_perf.py), exports the design, lints
 # it with verilator -Wall (no waivers) and simulates it bit for bit under
@@ -16,7 +17,7 @@
 set -eu
 bin=$1 pt=$2 shape=$3 width=$4 frac=$5 par=$6 work=$7
 shift 7
-dir=$work/$(basename "$pt" .pt)-w$width-f$frac-p$par
+dir=$work/$(basename "$pt" .pt)-w$width-f$frac-$(echo "$par" | tr = -)
 rm -rf "$dir" && mkdir -p "$dir"
 # The import and the raise remark on shapes taken from libtorch's meta
 # device; their output is shown only when they fail.
@@ -28,9 +29,18 @@ rm -rf "$dir" && mkdir -p "$dir"
   -mav-remove-dropout -o "$dir/net.lowered.mlir" 2> "$dir/lower.log" ||
   { cat "$dir/lower.log"; exit 1; }
 "$bin/mav-run" "$dir/net.lowered.mlir" --reference="$pt" | sed 's/^/float: /'
+case $par in
+  multipliers=* | target-cycles=*)
+    widths="-mav-add-hardware-metadata -mav-fold-parallelism=$par" ;;
+  *) widths="-mav-add-hardware-metadata=max-parallelism=$par" ;;
+esac
 "$bin/mav-opt" "$dir/net.lowered.mlir" \
-  -mav-quantize="width=$width frac=$frac" \
-  -mav-add-hardware-metadata="max-parallelism=$par" -o "$dir/net.hw.mlir"
+  -mav-quantize="width=$width frac=$frac" $widths -o "$dir/net.hw.mlir"
+case $par in
+  *=*) "$bin/mav-opt" "$dir/net.hw.mlir" --mav-elide-weights |
+    grep -o 'multiplier_budget = [0-9]* : i64, multipliers = [0-9]* : i64' |
+    sed 's/^/fold: /' ;;
+esac
 "$bin/mav-run" "$dir/net.hw.mlir" --reference="$pt" --samples=8
 "$bin/mav-translate" --report-performance "$dir/net.hw.mlir" --clock-mhz=200 \
   -o "$dir/perf.json"

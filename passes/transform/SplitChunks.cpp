@@ -122,8 +122,12 @@ struct SplitChunks : mav::impl::SplitChunksBase<SplitChunks> {
       for (Operation &op : graph.getBodyBlock())
         if (isa<NodeOpInterface>(op) && isSplit(&op))
           nodes.push_back(&op);
+      if (nodes.empty())
+        continue;
+      // One builder per graph: its namer knows every name of the graph.
+      NodeBuilder builder(nodes.front());
       for (Operation *node : nodes) {
-        FailureOr<unsigned> pieces = splitNode(node);
+        FailureOr<unsigned> pieces = splitNode(node, builder);
         if (failed(pieces))
           return signalPassFailure();
         if (*pieces == 0)
@@ -149,7 +153,7 @@ struct SplitChunks : mav::impl::SplitChunksBase<SplitChunks> {
 
   /// Replaces the pieces the unpacks of `node` give by slices; 0 when its
   /// list has another use (left alone).
-  FailureOr<unsigned> splitNode(Operation *node) {
+  FailureOr<unsigned> splitNode(Operation *node, NodeBuilder &builder) {
     for (Operation *user : node->getUsers())
       if (getNodeTarget(user) != "prim::ListUnpack")
         return 0u;
@@ -171,7 +175,8 @@ struct SplitChunks : mav::impl::SplitChunksBase<SplitChunks> {
                << "node '" << cast<NodeOpInterface>(unpack).getNodeName()
                << "' unpacks " << unpack->getNumResults() << " values, node '"
                << name << "' gives " << pieces->size();
-      NodeBuilder builder(unpack);
+      builder.setInsertionPoint(unpack);
+      builder.setScope(cast<NodeOpInterface>(unpack).getNodeScope());
       for (auto [result, piece] : llvm::zip(unpack->getResults(), *pieces)) {
         ArgumentTreeBuilder tree(&getContext());
         SmallVector<Attribute> args = {tree.use(input),

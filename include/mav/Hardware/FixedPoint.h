@@ -53,16 +53,21 @@ inline int64_t saturate(int64_t value, int64_t width) {
   return std::clamp(value, minWord(width), maxWord(width));
 }
 
-/// Round half to even of value / 2^shift.
-inline int64_t roundHalfEven(int64_t value, int64_t shift) {
+/// Round half to even of value / 2^shift, in any signed integer type wide
+/// enough (LayerNorm's products need 128 bits).
+template <typename Int> inline Int roundHalfEvenOf(Int value, int64_t shift) {
   if (shift == 0)
     return value;
-  int64_t quotient = value >> shift; // floor: arithmetic shift
-  int64_t remainder = value - quotient * (int64_t(1) << shift);
-  int64_t half = int64_t(1) << (shift - 1);
+  Int quotient = value >> shift; // floor: arithmetic shift
+  Int remainder = value - quotient * (Int(1) << shift);
+  Int half = Int(1) << (shift - 1);
   if (remainder > half || (remainder == half && (quotient & 1)))
     ++quotient;
   return quotient;
+}
+
+inline int64_t roundHalfEven(int64_t value, int64_t shift) {
+  return roundHalfEvenOf<int64_t>(value, shift);
 }
 
 /// sat_width(rne(value, shift)): the only step that loses precision.

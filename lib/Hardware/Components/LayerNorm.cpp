@@ -40,22 +40,6 @@ Wide isqrt(Wide value) {
   return root;
 }
 
-Wide roundHalfEvenWide(Wide value, int64_t shift) {
-  if (shift == 0)
-    return value;
-  Wide quotient = value >> shift;
-  Wide remainder = value - quotient * (Wide(1) << shift);
-  Wide half = Wide(1) << (shift - 1);
-  if (remainder > half || (remainder == half && (quotient & 1)))
-    ++quotient;
-  return quotient;
-}
-
-int64_t saturateWide(Wide value, int64_t width) {
-  Wide low = minWord(width), high = maxWord(width);
-  return static_cast<int64_t>(value < low ? low : value > high ? high : value);
-}
-
 int64_t getLength(const HardwareNode &node) { return node.inShape.back(); }
 
 /// The fraction bits of the reciprocal's scale: K = F + clog2(D) + 16.
@@ -81,12 +65,13 @@ void layerNormRow(const HardwareNode &node, ArrayRef<int64_t> x,
   int64_t scaleBits = getScaleBits(node);
   Wide recip = root == 0 ? 0 : (Wide(1) << (scaleBits + kRootBits)) / root;
   for (int64_t i = 0; i < length; ++i) {
-    Wide normalized =
-        roundHalfEvenWide(centered[i] * recip, scaleBits - frac - kGuardBits);
+    Wide normalized = roundHalfEvenOf<Wide>(centered[i] * recip,
+                                            scaleBits - frac - kGuardBits);
     Wide affine =
         normalized * gamma[i] + (Wide(beta[i]) << (frac + kGuardBits));
-    y.push_back(saturateWide(roundHalfEvenWide(affine, frac + kGuardBits),
-                             node.format.width));
+    Wide rounded = roundHalfEvenOf<Wide>(affine, frac + kGuardBits);
+    y.push_back(static_cast<int64_t>(std::clamp<Wide>(
+        rounded, minWord(node.format.width), maxWord(node.format.width))));
   }
 }
 
